@@ -1,0 +1,48 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "calmgeo-replay",
+  platforms: [.macOS(.v13)],
+  products: [
+    .library(name: "CalmGeoReplay", targets: ["CalmGeoReplay"]),
+    .executable(name: "calmgeo-replay", targets: ["calmgeo-replay"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+  ],
+  targets: [
+    // C libraries, found with pkg-config; nothing is vendored.
+    .systemLibrary(
+      name: "CLibXML2", pkgConfig: "libxml-2.0",
+      providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
+    .systemLibrary(
+      name: "CZlib", pkgConfig: "zlib",
+      providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+
+    // Core: model, parsers, replay engine, writers. Never prints, never exits.
+    .target(
+      name: "CalmGeoReplay",
+      dependencies: [
+        "CLibXML2", "CZlib",
+        .product(name: "DequeModule", package: "swift-collections"),
+      ]),
+
+    // Tool: options, files, stdout/stderr and exit codes only.
+    .executableTarget(
+      name: "calmgeo-replay",
+      dependencies: [
+        "CalmGeoReplay",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
+
+    // Tests
+    .testTarget(
+      name: "CalmGeoReplayTests", dependencies: ["CalmGeoReplay"],
+      exclude: ["Fixtures", "Golden"]),
+    .testTarget(
+      name: "CalmGeoReplayCLITests", dependencies: ["calmgeo-replay"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,33 @@
+/// Opens an input log: the file (or `-`), gzip detected by its magic bytes, and the
+/// format detected by content, then by extension, unless one is forced.
+public enum InputOpener {
+  /// An opened log, ready to parse.
+  public struct Opened {
+    /// The decompressed bytes, from the start.
+    public let source: any ByteSource
+    /// The format that will be read.
+    public let format: InputFormat
+    /// Whether the file was gzip-compressed.
+    public let gzipped: Bool
+  }
+
+  /// Opens `path`. Throws `InputUnavailable` (cannot open) or `ParseError` (cannot tell the format).
+  public static func open(path: String, forcedFormat: InputFormat? = nil) throws -> Opened {
+    try open(FileByteSource(path: path), forcedFormat: forcedFormat)
+  }
+
+  /// Opens an already-created source (memory in tests, a file, standard input).
+  public static func open(_ raw: any ByteSource, forcedFormat: InputFormat? = nil) throws(ParseError) -> Opened {
+    let peeked = try PeekableByteSource(raw, peekSize: 2)
+    let gzipped = peeked.prefix == [0x1F, 0x8B]
+    let decoded: any ByteSource = gzipped ? try GzipByteSource(upstream: peeked) : peeked
+    let content = try PeekableByteSource(decoded, peekSize: 4096)
+    if let forcedFormat { return Opened(source: content, format: forcedFormat, gzipped: gzipped) }
+    guard let format = InputFormat.detect(prefix: content.prefix, fileName: raw.name) else {
+      let why = content.prefix.isEmpty ? "the file is empty" : "cannot tell the format from the content or the extension; pass --format csv|nmea|gpx|gnsslogger|json"
+      throw ParseError(format: "input", location: SourceLocation(file: raw.name, line: 0), key: "unknown_format",
+                       reason: why, isFatal: true)
+    }
+    return Opened(source: content, format: format, gzipped: gzipped)
+  }
+}

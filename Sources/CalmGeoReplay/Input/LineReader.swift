@@ -1,0 +1,75 @@
+/// Splits a byte stream into lines, chunk by chunk, in memory that does not grow
+/// with the stream (only with its longest line).
+///
+/// Line ends are LF, CRLF or a lone CR; the last line needs no line end. Lines
+/// are numbered from 1. A line is handed out as a buffer that is valid only
+/// during the call, without its line end.
+public struct LineReader {
+  private let source: any ByteSource
+  private let chunkSize: Int
+
+  public init(_ source: any ByteSource, chunkSize: Int = 1 << 16) {
+    self.source = source
+    self.chunkSize = max(16, chunkSize)
+  }
+
+  /// Calls `body` with each line and its number, in order.
+  public func forEachLine(
+    _ body: (UnsafeBufferPointer<UInt8>, Int) throws(ParseError) -> Void
+  ) throws(ParseError) {
+    var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 8)
+    defer { buffer.deallocate() }
+    var filled = 0          // bytes of `buffer` holding data
+    var lineNumber = 1
+    var pendingCR = false   // the previous chunk ended in CR: a following LF belongs to it
+    var ended = false
+
+    while !ended {
+      if filled == buffer.count {
+        // A line longer than the buffer: grow it.
+        let bigger = UnsafeMutableRawBufferPointer.allocate(byteCount: buffer.count * 2, alignment: 8)
+        bigger.copyMemory(from: UnsafeRawBufferPointer(buffer))
+        buffer.deallocate()
+        buffer = bigger
+      }
+      let count = try source.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
+      if count == 0 { ended = true }
+      let base = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
+      var position = filled
+      filled += count
+      var lineStart = 0
+      if pendingCR && filled > 0 {
+        pendingCR = false
+        if base[0] == 0x0A { lineStart = 1; position = max(position, 1) }
+      }
+      while position < filled {
+        let byte = base[position]
+        if byte == 0x0A || byte == 0x0D {
+          try body(UnsafeBufferPointer(start: base + lineStart, count: position - lineStart), lineNumber)
+          lineNumber += 1
+          if byte == 0x0D {
+            if position + 1 < filled {
+              if base[position + 1] == 0x0A { position += 1 }
+            } else if !ended {
+              pendingCR = true
+            }
+          }
+          lineStart = position + 1
+        }
+        position += 1
+      }
+      if ended {
+        if lineStart < filled {
+          try body(UnsafeBufferPointer(start: base + lineStart, count: filled - lineStart), lineNumber)
+        }
+        break
+      }
+      // Keep the unfinished line at the front of the buffer.
+      let rest = filled - lineStart
+      if lineStart > 0 && rest > 0 {
+        (buffer.baseAddress! + 0).copyMemory(from: buffer.baseAddress! + lineStart, byteCount: rest)
+      }
+      filled = rest
+    }
+  }
+}

@@ -1,0 +1,64 @@
+/// Settings that change how logs are read. Each parser reads the ones it knows.
+public struct ParseOptions: Sendable {
+  /// Stop at the first bad record instead of skipping and counting it.
+  public var strict = false
+  /// How many skipped records are kept for the report.
+  public var maxReportedProblems = 5
+
+  // CSV
+  /// An explicit time format for CSV time columns (`iso8601`, `unix`, `unix_ms`, or a
+  /// strftime-like pattern such as `%d/%m/%Y %H:%M:%S`).
+  public var timeFormat: String? = nil
+
+  // NMEA
+  /// The UTC date of logs that never carry one (NMEA GGA-only streams).
+  public var date: CivilDate? = nil
+  /// Keep fixes whose receiver date looks implausible (1980, week-rollover years).
+  public var keepBadDates = false
+  /// User equivalent range error (m) used to estimate accuracy from DOP when a log
+  /// has no error estimate of its own.
+  public var uere: Double = 5.0
+
+  // GnssLogger
+  /// Which Android location provider's `Fix` records to read.
+  public var provider: GnssLoggerProvider = .gps
+
+  // GPX
+  /// Read only this track (1-based), or all when `nil`.
+  public var track: Int? = nil
+  /// Read only this segment (1-based) of each track read, or all when `nil`.
+  public var segment: Int? = nil
+  /// Synthesize times along the path at this speed (m/s) for points without time.
+  public var assumeSpeed: Double? = nil
+
+  public init() {}
+}
+
+/// Android location providers as GnssLogger names them.
+public enum GnssLoggerProvider: String, Sendable, CaseIterable {
+  case gps, fused, network, all
+}
+
+/// A calendar date (UTC).
+public struct CivilDate: Hashable, Sendable, CustomStringConvertible {
+  public var year: Int
+  public var month: Int
+  public var day: Int
+  public init(year: Int, month: Int, day: Int) {
+    self.year = year
+    self.month = month
+    self.day = day
+  }
+  /// Parses `YYYY-MM-DD`.
+  public init?(_ text: String) {
+    let parts = text.split(separator: "-")
+    guard parts.count == 3, parts[0].count == 4, let y = Int(parts[0]), let m = Int(parts[1]),
+      let d = Int(parts[2]), (1...12).contains(m), (1...UTCTime.daysInMonth(year: y, month: m)).contains(d)
+    else { return nil }
+    self.init(year: y, month: m, day: d)
+  }
+  public var description: String {
+    let y = String(year), m = month < 10 ? "0\(month)" : "\(month)", d = day < 10 ? "0\(day)" : "\(day)"
+    return "\(y)-\(m)-\(d)"
+  }
+}

@@ -1,0 +1,51 @@
+/// Reads a whole log with the parser for its format.
+public enum TrackReader {
+  /// Streams the fixes of an opened log, in input order, to `emit`.
+  public static func read(
+    _ opened: InputOpener.Opened, options: ParseOptions,
+    diagnostics: inout InputDiagnostics, emit: (Fix) -> Void
+  ) throws(ParseError) {
+    let file = opened.source.name
+    switch opened.format {
+    case .csv:
+      var parser = CSVParser(file: file, options: options)
+      try parser.parse(opened.source, diagnostics: &diagnostics, emit: emit)
+    case .nmea:
+      var parser = NMEAParser(file: file, options: options)
+      try parser.parse(opened.source, diagnostics: &diagnostics, emit: emit)
+    case .gpx:
+      var parser = GPXParser(file: file, options: options)
+      try parser.parse(opened.source, diagnostics: &diagnostics, emit: emit)
+    case .gnssLogger:
+      var parser = GnssLoggerParser(file: file, options: options)
+      try parser.parse(opened.source, diagnostics: &diagnostics, emit: emit)
+    case .calmgeoJSON:
+      var parser = CalmGeoJSONParser(file: file, options: options)
+      try parser.parse(opened.source, diagnostics: &diagnostics, emit: emit)
+    }
+  }
+
+  /// Reads and normalizes a whole log into memory (for sweeps and tests).
+  public static func load(
+    path: String, options: ParseOptions = ParseOptions(), forcedFormat: InputFormat? = nil,
+    speedPolicy: FixNormalizer.SpeedPolicy = .auto
+  ) throws -> Track {
+    let opened = try InputOpener.open(path: path, forcedFormat: forcedFormat)
+    return try load(opened, options: options, speedPolicy: speedPolicy)
+  }
+
+  /// Reads and normalizes an opened log into memory.
+  public static func load(
+    _ opened: InputOpener.Opened, options: ParseOptions = ParseOptions(),
+    speedPolicy: FixNormalizer.SpeedPolicy = .auto
+  ) throws(ParseError) -> Track {
+    var diagnostics = InputDiagnostics(strict: options.strict, maxProblems: options.maxReportedProblems)
+    var normalizer = FixNormalizer(speedPolicy: speedPolicy)
+    var fixes: [Fix] = []
+    try read(opened, options: options, diagnostics: &diagnostics) { fix in
+      if let kept = normalizer.accept(fix) { fixes.append(kept) }
+    }
+    normalizer.record(into: &diagnostics)
+    return Track(name: opened.source.name, format: opened.format, fixes: fixes, diagnostics: diagnostics)
+  }
+}

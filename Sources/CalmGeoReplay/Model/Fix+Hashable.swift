@@ -1,0 +1,23 @@
+extension Fix: Hashable {
+  /// Two fixes are equal when every stored value has the same bits (absent equals absent).
+  public static func == (a: Fix, b: Fix) -> Bool {
+    a.time == b.time && a.latitude == b.latitude && a.longitude == b.longitude
+      && a.line == b.line && a.flags == b.flags
+      && a.storedSatellites == b.storedSatellites && a.storedQuality == b.storedQuality
+      && a.floatBits == b.floatBits
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(time)
+    hasher.combine(latitude)
+    hasher.combine(longitude)
+    hasher.combine(line)
+    hasher.combine(floatBits)
+  }
+
+  private var floatBits: [UInt32] {
+    [storedAltitude, storedGeoidSeparation, storedSpeed, storedCourse,
+     storedHorizontalAccuracy, storedVerticalAccuracy, storedSpeedAccuracy,
+     storedHDOP, storedVDOP, storedPDOP].map(\.bitPattern)
+  }
+}

@@ -1,0 +1,81 @@
+/// Reads ISO 8601 date-times from bytes without allocating.
+///
+/// Accepts `YYYY-MM-DDTHH:MM[:SS[.fraction]]` (a space may stand for `T`) followed
+/// by `Z`, `±HH`, `±HHMM`, `±HH:MM` or nothing; no zone means UTC. Fractions of
+/// any length are rounded to the nearest millisecond.
+public enum ISO8601Parser {
+  /// Milliseconds since 1970 UTC, or `nil` when the text is not such a date-time.
+  @inlinable
+  public static func parse(_ text: UnsafeBufferPointer<UInt8>) -> Int64? {
+    var i = 0
+    let n = text.count
+    @inline(__always) func digits(_ count: Int) -> Int? {
+      guard i + count <= n else { return nil }
+      var value = 0
+      for k in 0..<count {
+        let c = text[i + k] &- 48
+        guard c < 10 else { return nil }
+        value = value * 10 + Int(c)
+      }
+      i += count
+      return value
+    }
+    @inline(__always) func expect(_ byte: UInt8) -> Bool {
+      guard i < n, text[i] == byte else { return false }
+      i += 1
+      return true
+    }
+    guard let year = digits(4), expect(45), let month = digits(2), expect(45), let day = digits(2),
+      (1...12).contains(month), day >= 1, day <= UTCTime.daysInMonth(year: year, month: month),
+      i < n, text[i] == 84 || text[i] == 116 || text[i] == 32
+    else { return nil }
+    i += 1
+    guard let hour = digits(2), expect(58), let minute = digits(2), hour < 24, minute < 60 else { return nil }
+    var second = 0
+    var millis = 0
+    if expect(58) {
+      guard let s = digits(2), s < 61 else { return nil }
+      second = s
+      if i < n, text[i] == 46 || text[i] == 44 {
+        i += 1
+        var scale = 100_000_000  // nanoseconds per digit, first digit
+        var nanos = 0
+        var count = 0
+        while i < n, text[i] &- 48 < 10 {
+          if scale > 0 { nanos += Int(text[i] &- 48) * scale; scale /= 10 }
+          i += 1
+          count += 1
+        }
+        guard count > 0 else { return nil }
+        millis = (nanos + 500_000) / 1_000_000
+      }
+    }
+    var offsetMinutes = 0
+    if i < n {
+      let c = text[i]
+      if c == 90 || c == 122 {
+        i += 1
+      } else if c == 43 || c == 45 {
+        i += 1
+        guard let oh = digits(2) else { return nil }
+        var om = 0
+        if expect(58) {
+          guard let m = digits(2) else { return nil }
+          om = m
+        } else if let m = digits(2) {
+          om = m
+        }
+        offsetMinutes = (oh * 60 + om) * (c == 45 ? -1 : 1)
+      }
+    }
+    guard i == n else { return nil }
+    return UTCTime.millis(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+      + Int64(millis) - Int64(offsetMinutes) * 60_000
+  }
+
+  /// Parses a `String` (for tests and configuration values).
+  public static func parse(_ text: String) -> Int64? {
+    var copy = text
+    return copy.withUTF8 { parse($0) }
+  }
+}

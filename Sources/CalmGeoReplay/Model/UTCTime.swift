@@ -1,0 +1,77 @@
+/// Calendar arithmetic and ISO 8601 text for times in milliseconds since 1970 UTC.
+///
+/// Proleptic Gregorian calendar, no leap seconds (as Unix time and Core Location).
+public enum UTCTime {
+  /// Days since 1970-01-01 of a civil date (Howard Hinnant's `days_from_civil`).
+  @inlinable
+  public static func days(year: Int, month: Int, day: Int) -> Int {
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yoe = y - era * 400
+    let mp = (month + 9) % 12
+    let doy = (153 * mp + 2) / 5 + day - 1
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+    return era * 146097 + doe - 719468
+  }
+
+  /// The civil date of a day count since 1970-01-01 (`civil_from_days`).
+  @inlinable
+  public static func civil(days: Int) -> (year: Int, month: Int, day: Int) {
+    let z = days + 719468
+    let era = (z >= 0 ? z : z - 146096) / 146097
+    let doe = z - era * 146097
+    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+    let mp = (5 * doy + 2) / 153
+    let day = doy - (153 * mp + 2) / 5 + 1
+    let month = mp < 10 ? mp + 3 : mp - 9
+    return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
+  }
+
+  /// Days in a month of the proleptic Gregorian calendar.
+  public static func daysInMonth(year: Int, month: Int) -> Int {
+    switch month {
+    case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+    case 4, 6, 9, 11: return 30
+    default: return 31
+    }
+  }
+
+  /// Milliseconds since 1970 of a UTC date and time.
+  @inlinable
+  public static func millis(
+    year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, millisecond: Int = 0
+  ) -> Int64 {
+    let d = Int64(days(year: year, month: month, day: day))
+    return ((d * 24 + Int64(hour)) * 60 + Int64(minute)) * 60_000 + Int64(second) * 1000 + Int64(millisecond)
+  }
+
+  /// `2024-05-01T07:03:12.000Z`: ISO 8601 UTC with milliseconds, as CalmGeo writes it.
+  public static func iso8601(_ time: Int64) -> String {
+    var bytes = [UInt8](repeating: 0, count: 24)
+    bytes.withUnsafeMutableBufferPointer { writeISO8601(time, into: $0.baseAddress!) }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Writes the 24 bytes of `iso8601(time)` at `out` (years 0...9999).
+  @inlinable
+  public static func writeISO8601(_ time: Int64, into out: UnsafeMutablePointer<UInt8>) {
+    var dayCount = time / 86_400_000
+    var ms = time % 86_400_000
+    if ms < 0 { ms += 86_400_000; dayCount -= 1 }
+    let (y, mo, d) = civil(days: Int(dayCount))
+    let year = min(max(y, 0), 9999)
+    @inline(__always) func two(_ v: Int, _ at: Int) {
+      out[at] = UInt8(48 + v / 10); out[at + 1] = UInt8(48 + v % 10)
+    }
+    two(year / 100, 0); two(year % 100, 2); out[4] = 45
+    two(mo, 5); out[7] = 45; two(d, 8); out[10] = 84
+    let msInt = Int(ms)
+    two(msInt / 3_600_000, 11); out[13] = 58
+    two(msInt / 60_000 % 60, 14); out[16] = 58
+    two(msInt / 1000 % 60, 17); out[19] = 46
+    let frac = msInt % 1000
+    out[20] = UInt8(48 + frac / 100); out[21] = UInt8(48 + frac / 10 % 10); out[22] = UInt8(48 + frac % 10)
+    out[23] = 90
+  }
+}
