@@ -1,0 +1,18 @@
+/// The replay's own settings: what a phone run has that a log does not (CALMGEO.md §5).
+public struct ReplaySettings: Sendable, Hashable {
+  /// Seed for ids and for random network behaviour.
+  public var seed: UInt64 = 0
+  /// The simulated server and network.
+  public var network = NetworkModel()
+  /// Call `sync()` once after the last fix (and let in-flight requests complete),
+  /// as an app does on its next launch. Its virtual time is that of the last location
+  /// the app received, as in CALMGEO.md §6 (t = 319 there, not the last fix's 329).
+  public var finalSync = false
+  /// Platform model: a geofence exit is reported this many ms after the first fix
+  /// outside the circle (0 = at that fix, the contract's default).
+  public var geofenceExitDelay: Int64 = 0
+  /// Platform model: the smallest radius the platform monitors, metres (0 = none).
+  public var geofenceMinimumRadius: Double = 0
+
+  public init() {}
+}

@@ -1,0 +1,149 @@
+/// CalmGeo's motion/stationary state machine (CALMGEO.md §3), driven by fix times.
+///
+/// Pure and value-typed: `step(_:)` takes the next fix and returns what, if
+/// anything, the library would emit for it. All comparisons are strict.
+public struct TrackingStateMachine: Sendable {
+  /// Whether the GPS is listening or the library waits on a geofence.
+  public enum Mode: Sendable, Hashable { case listening, monitoring }
+
+  /// What a fix makes the library emit.
+  public struct Emission: Sendable, Hashable {
+    public var isMoving: Bool
+    public var isMotionChange: Bool
+  }
+
+  /// Counters of what the machine did.
+  public struct Counters: Sendable, Hashable {
+    public var fixes = 0
+    public var filtered = 0
+    public var fixesWhileMonitoring = 0
+    public var motionChangesToMoving = 0
+    public var motionChangesToStationary = 0
+    public var geofenceExits = 0
+    public var millisListening: Int64 = 0
+    public var millisMonitoring: Int64 = 0
+  }
+
+  static let stillTime: Int64 = 60_000
+  static let sleepTime: Int64 = 120_000
+
+  public private(set) var mode: Mode = .listening
+  public private(set) var isMoving = false
+  /// The reference fix of the distance filter (and the geofence's centre).
+  public private(set) var ref: Fix?
+  public private(set) var counters = Counters()
+  private var listenStart: Int64 = 0
+  private var awaitingOneShot = true
+  private var started = false
+  private var lastTime: Int64 = 0
+  private var firstOutside: Int64?
+
+  private let distanceFilter: Double
+  private let speedMultiplier: Double
+  private let disableSpeedMultiplier: Bool
+  private let geofenceRadius: Double
+  private let geofenceExitDelay: Int64
+
+  public init(config: CalmGeoConfig, settings: ReplaySettings = ReplaySettings()) {
+    distanceFilter = Double(config.distanceFilter)
+    speedMultiplier = config.speedMultiplier
+    disableSpeedMultiplier = config.disableSpeedMultiplier
+    geofenceRadius = max(config.stationaryRadius, settings.geofenceMinimumRadius)
+    geofenceExitDelay = settings.geofenceExitDelay
+  }
+
+  /// The distance a fix must move from `ref` to be kept, metres.
+  public func judge(speed: Double?) -> Double {
+    if disableSpeedMultiplier { return distanceFilter }
+    let s = max(speed ?? 0, 0)  // an unknown (negative) speed rounds to 0
+    return max((s / 5).rounded(.toNearestOrAwayFromZero) * speedMultiplier * distanceFilter, distanceFilter)
+  }
+
+  /// Feeds the next fix (times strictly increasing) and returns the emission, if any.
+  public mutating func step(_ fix: Fix) -> Emission? {
+    let now = fix.time
+    counters.fixes += 1
+    if !started {
+      started = true
+      listenStart = now
+      lastTime = now
+    }
+    account(until: now)
+    switch mode {
+    case .monitoring:
+      return monitor(fix)
+    case .listening:
+      if awaitingOneShot {
+        // The one-shot answer of requestLocation(): emitted unfiltered, ref untouched.
+        awaitingOneShot = false
+        return emit()
+      }
+      return filter(fix)
+    }
+  }
+
+  /// Closes the time accounting at the end of the log.
+  public mutating func finish(at time: Int64) {
+    account(until: time)
+  }
+
+  private mutating func account(until now: Int64) {
+    let elapsed = now - lastTime
+    if mode == .listening { counters.millisListening += elapsed } else { counters.millisMonitoring += elapsed }
+    lastTime = now
+  }
+
+  private mutating func emit() -> Emission {
+    if isMoving { return Emission(isMoving: true, isMotionChange: false) }
+    isMoving = true
+    counters.motionChangesToMoving += 1
+    return Emission(isMoving: true, isMotionChange: true)
+  }
+
+  private mutating func stop() -> Emission {
+    isMoving = false
+    counters.motionChangesToStationary += 1
+    return Emission(isMoving: false, isMotionChange: true)
+  }
+
+  private mutating func filter(_ fix: Fix) -> Emission? {
+    guard let reference = ref else {
+      ref = fix
+      return emit()
+    }
+    let d = GeoMath.distance(reference, fix)
+    if d > judge(speed: fix.speed) {
+      ref = fix
+      return emit()
+    }
+    counters.filtered += 1
+    let now = fix.time
+    let age = now - reference.time
+    var emission: Emission?
+    if age > Self.stillTime && isMoving {
+      ref = fix
+      if d < distanceFilter { emission = stop() }
+    }
+    if age > Self.sleepTime && now - listenStart > Self.sleepTime {
+      if isMoving { emission = stop() }
+      mode = .monitoring
+      firstOutside = nil
+    }
+    return emission
+  }
+
+  private mutating func monitor(_ fix: Fix) -> Emission? {
+    counters.fixesWhileMonitoring += 1
+    guard let centre = ref else { return nil }
+    if firstOutside == nil && GeoMath.distance(centre, fix) > geofenceRadius { firstOutside = fix.time }
+    guard let outsideSince = firstOutside, fix.time - outsideSince >= geofenceExitDelay else { return nil }
+    // Geofence exit: the library reads the current location and starts listening again.
+    counters.geofenceExits += 1
+    mode = .listening
+    listenStart = fix.time
+    awaitingOneShot = true
+    isMoving = true
+    counters.motionChangesToMoving += 1
+    return Emission(isMoving: true, isMotionChange: true)
+  }
+}

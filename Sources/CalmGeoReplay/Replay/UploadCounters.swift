@@ -1,0 +1,38 @@
+/// What storage and uploads did during a replay.
+public struct UploadCounters: Sendable, Hashable {
+  /// Locations appended to storage (= emitted).
+  public var stored = 0
+  /// The most records held at once.
+  public var maxStored = 0
+  /// Records still stored at the end.
+  public var storedAtEnd = 0
+  /// Records that expired (maxDaysToPersist) without ever being delivered: lost.
+  public var expired = 0
+  /// Requests sent.
+  public var requests = 0
+  /// Requests answered 200.
+  public var succeeded = 0
+  /// Requests answered with another status.
+  public var failed = 0
+  /// Requests that timed out (not counted in `failed`).
+  public var timeouts = 0
+  /// Records sent, counting every copy.
+  public var recordsSent = 0
+  /// Distinct records the server received in a 200 answer.
+  public var recordsDelivered = 0
+  /// Records sent while already in flight in another request (CALMGEO.md §4 duplicates).
+  public var duplicatesSent = 0
+  /// Records the server received more than once (in a second 200 answer).
+  public var duplicatesDelivered = 0
+  /// Body bytes sent.
+  public var bytesSent = 0
+  /// Automatic syncs started by a motionchange.
+  public var eventSyncs = 0
+  /// Automatic syncs started by the threshold.
+  public var thresholdSyncs = 0
+  /// Syncs called by the app (`--final-sync`).
+  public var manualSyncs = 0
+
+  /// Whether every emitted record is accounted for: delivered, still stored or expired.
+  public var isBalanced: Bool { stored == recordsDelivered + storedAtEnd + expired }
+}

@@ -1,0 +1,38 @@
+/// One simulated HTTP request: what was sent, when, and how it ended.
+public struct UploadRequest: Sendable, Hashable {
+  /// 1-based, in send order; names the body file (`uploads/000001.json`).
+  public var sequence: Int
+  /// Virtual send time, ms since 1970.
+  public var sentAt: Int64
+  /// Virtual completion time (answer or timeout), ms since 1970.
+  public var completedAt: Int64
+  /// The simulated latency, ms (the timeout when the request timed out).
+  public var latency: Int64
+  public var method: CalmGeoConfig.HTTPMethod
+  public var url: String
+  /// Headers in the order the library sets them.
+  public var headers: [(name: String, value: String)]
+  /// Records in the body.
+  public var recordCount: Int
+  /// Size of the body, bytes.
+  public var bodyBytes: Int
+  /// Records of this body that were already in flight in another request.
+  public var duplicates: Int
+  /// How the request ended.
+  public var outcome: NetworkModel.Outcome
+  /// The emit indexes of the body's records, in body order.
+  public var recordSequences: [Int]
+
+  /// Only HTTP 200 is success (CALMGEO.md §4).
+  public var succeeded: Bool { outcome == .status(200) }
+
+  public static func == (a: Self, b: Self) -> Bool {
+    a.sequence == b.sequence && a.sentAt == b.sentAt && a.completedAt == b.completedAt
+      && a.outcome == b.outcome && a.recordSequences == b.recordSequences && a.bodyBytes == b.bodyBytes
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(sequence)
+    hasher.combine(sentAt)
+  }
+}

@@ -1,0 +1,211 @@
+import DequeModule
+
+/// CalmGeo's storage and upload logic (CALMGEO.md §4) on the virtual clock.
+///
+/// Requests are asynchronous: each completes `latency` ms after it was sent, and
+/// records are deleted only by their own request's 200. A sync that starts while an
+/// earlier request is in flight therefore sends those records again (counted).
+/// Record expiry: a record stored at `s` is gone at any time `t` with
+/// `t - s > maxDaysToPersist` days (strict, like the state machine's comparisons).
+public struct UploadSimulator: Sendable {
+  public private(set) var counters = UploadCounters()
+
+  private struct Stored: Sendable {
+    var location: CalmGeoLocation
+    var inFlight: Int32 = 0
+  }
+
+  private enum Fate: UInt8 { case stored, delivered, expired }
+
+  private var storage = Deque<Stored>()
+  /// What became of each emitted record, by emit index (one byte each).
+  private var fates: [Fate] = []
+  private var inFlight: [UploadRequest] = []
+  private var nextRequest = 1
+  private var tried = 0
+  private var lastFailure: Int64?
+
+  private let config: CalmGeoConfig
+  private let settings: ReplaySettings
+  private let ttl: Int64
+  private let headers: [(name: String, value: String)]
+
+  public init(config: CalmGeoConfig, settings: ReplaySettings) {
+    self.config = config
+    self.settings = settings
+    ttl = Int64(config.maxDaysToPersist) * 86_400_000
+    headers = [
+      ("Content-Type", "application/json"),
+      ("Accept", "application/json"),
+      ("Authorization", "Bearer \(config.token ?? "")"),
+    ]
+  }
+
+  /// Records stored now.
+  public var storedCount: Int { storage.count }
+
+  /// Moves the clock to `now`: expiries and request completions up to then, in time order.
+  public mutating func advance(to now: Int64, completed: (UploadRequest) -> Void) {
+    while let index = nextCompletion(), inFlight[index].completedAt <= now {
+      let request = inFlight.remove(at: index)
+      expire(before: request.completedAt)
+      complete(request)
+      completed(request)
+    }
+    expire(before: now)
+  }
+
+  /// Appends an emitted location at its time and runs the automatic sync rule.
+  public mutating func append(
+    _ location: CalmGeoLocation, sent: (UploadRequest, [UInt8]) -> Void, completed: (UploadRequest) -> Void
+  ) {
+    let now = location.time
+    storage.append(Stored(location: location))
+    fates.append(.stored)
+    counters.stored += 1
+    counters.maxStored = max(counters.maxStored, storage.count)
+    guard config.autoSync, config.url != nil else { return }
+    if location.event != nil {
+      counters.eventSyncs += 1
+      sync(at: now, sent: sent, completed: completed)
+    } else if backOffElapsed(at: now) && storage.count >= max(1, config.syncThreshold) {
+      counters.thresholdSyncs += 1
+      sync(at: now, sent: sent, completed: completed)
+    }
+  }
+
+  /// The app's `sync()`: ignores back-off and threshold; needs a url.
+  public mutating func manualSync(
+    at now: Int64, sent: (UploadRequest, [UInt8]) -> Void, completed: (UploadRequest) -> Void
+  ) {
+    guard config.url != nil else { return }
+    counters.manualSyncs += 1
+    sync(at: now, sent: sent, completed: completed)
+  }
+
+  /// Lets every request in flight complete (virtual time runs on as needed).
+  public mutating func drain(completed: (UploadRequest) -> Void) {
+    while let index = nextCompletion() {
+      let request = inFlight.remove(at: index)
+      expire(before: request.completedAt)
+      complete(request)
+      completed(request)
+    }
+  }
+
+  /// Closes the accounting: what is still stored.
+  public mutating func finish() -> UploadCounters {
+    counters.storedAtEnd = storage.count
+    return counters
+  }
+
+  /// Whether the back-off after failures allows a threshold sync at `now`.
+  public func backOffElapsed(at now: Int64) -> Bool {
+    guard let lastFailure, tried > 0 else { return true }
+    let wait = min(600, (Int64(1) << Int64(min(tried, 20))) - 1)
+    return now - lastFailure >= wait * 1000
+  }
+
+  // MARK: - Sync
+
+  private mutating func sync(at now: Int64, sent: (UploadRequest, [UInt8]) -> Void, completed: (UploadRequest) -> Void) {
+    guard let url = config.url, !storage.isEmpty else { return }
+    // Stored records sorted by timestamp string = emit order (times strictly increase).
+    let batch = max(1, config.maxBatchSize)
+    var start = storage.startIndex
+    while start < storage.endIndex {
+      let end = min(start + batch, storage.endIndex)
+      var duplicates = 0
+      var sequences: [Int] = []
+      sequences.reserveCapacity(end - start)
+      for index in start..<end {
+        if storage[index].inFlight > 0 { duplicates += 1 }
+        storage[index].inFlight += 1
+        sequences.append(storage[index].location.sequence)
+      }
+      let body = CalmGeoJSONWriter.encodeBody(storage[start..<end].lazy.map(\.location))
+      let (latency, outcome) = answer(for: nextRequest)
+      let request = UploadRequest(
+        sequence: nextRequest, sentAt: now, completedAt: now + latency, latency: latency,
+        method: config.method, url: url, headers: headers, recordCount: end - start,
+        bodyBytes: body.count, duplicates: duplicates, outcome: outcome, recordSequences: sequences)
+      nextRequest += 1
+      counters.requests += 1
+      counters.recordsSent += end - start
+      counters.duplicatesSent += duplicates
+      counters.bytesSent += body.count
+      inFlight.append(request)
+      sent(request, body)
+      start = end
+    }
+    advance(to: now, completed: completed)
+  }
+
+  /// The network's answer, with `httpTimeout` turning a long latency into a timeout.
+  private func answer(for sequence: Int) -> (Int64, NetworkModel.Outcome) {
+    let (latency, outcome) = settings.network.answer(index: sequence - 1, seed: settings.seed)
+    let timeout = Int64(config.httpTimeout)
+    if outcome == .timeout || latency > timeout { return (timeout, .timeout) }
+    return (latency, outcome)
+  }
+
+  private func nextCompletion() -> Int? {
+    guard !inFlight.isEmpty else { return nil }
+    var best = 0
+    for index in inFlight.indices.dropFirst() {
+      let candidate = inFlight[index]
+      let current = inFlight[best]
+      if (candidate.completedAt, candidate.sequence) < (current.completedAt, current.sequence) { best = index }
+    }
+    return best
+  }
+
+  private mutating func complete(_ request: UploadRequest) {
+    let success = request.succeeded
+    if success {
+      counters.succeeded += 1
+      tried = 0
+    } else {
+      if request.outcome == .timeout { counters.timeouts += 1 } else { counters.failed += 1 }
+      lastFailure = request.completedAt
+      tried += 1
+    }
+    for sequence in request.recordSequences {
+      let position = storedPosition(of: sequence)
+      if let position { storage[position].inFlight -= 1 }
+      guard success else { continue }
+      switch fates[sequence] {
+      case .stored:
+        fates[sequence] = .delivered
+        counters.recordsDelivered += 1
+        if let position { storage.remove(at: position) }
+      case .delivered:
+        counters.duplicatesDelivered += 1
+      case .expired:
+        // Sent before it expired: the server has it after all.
+        fates[sequence] = .delivered
+        counters.expired -= 1
+        counters.recordsDelivered += 1
+      }
+    }
+  }
+
+  /// The index in `storage` of the record with emit index `sequence` (storage is sorted).
+  private func storedPosition(of sequence: Int) -> Int? {
+    var low = storage.startIndex
+    var high = storage.endIndex
+    while low < high {
+      let mid = (low + high) / 2
+      if storage[mid].location.sequence < sequence { low = mid + 1 } else { high = mid }
+    }
+    return low < storage.endIndex && storage[low].location.sequence == sequence ? low : nil
+  }
+
+  private mutating func expire(before now: Int64) {
+    while let first = storage.first, now - first.location.time > ttl {
+      storage.removeFirst()
+      fates[first.location.sequence] = .expired
+      counters.expired += 1
+    }
+  }
+}
