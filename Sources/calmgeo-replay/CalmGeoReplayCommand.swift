@@ -1,8 +1,31 @@
 import ArgumentParser
 import CalmGeoReplay
 
+/// The `calmgeo-replay` tool: replays GNSS logs through CalmGeo's tracking logic.
 @main
 struct CalmGeoReplayCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "calmgeo-replay")
-  func run() throws {}
+  static let configuration = CommandConfiguration(
+    commandName: "calmgeo-replay",
+    abstract: "Replay recorded GNSS logs through CalmGeo's motion/stationary state machine and upload logic.",
+    discussion: """
+      Reads NMEA 0183, GPX, CSV, Android GnssLogger or CalmGeo JSON logs (gzipped or not), \
+      drives CalmGeo's filter, geofence and uploads with the log's own clock, and writes what \
+      the phone would have produced: locations.json, the upload request bodies, and stats.json.
+
+      EXAMPLES
+        calmgeo-replay Samples/walk-with-long-stop.csv
+        calmgeo-replay track.gpx --config cfg.json --out results
+        calmgeo-replay drive.nmea.gz --date 2024-05-01 --seed 7 --final-sync
+        calmgeo-replay fixes track.gpx --format ndjson
+
+      EXIT CODES
+        0   success
+        64  usage or configuration error
+        65  bad input data (a file with no usable fix, or a bad record with --strict)
+        66  input missing or unreadable
+        1   anything else
+      """,
+    version: "0.1.0",
+    subcommands: [Replay.self, Fixes.self],
+    defaultSubcommand: Replay.self)
 }

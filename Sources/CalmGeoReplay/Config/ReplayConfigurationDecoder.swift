@@ -1,0 +1,239 @@
+import Foundation
+
+/// Reads a `ReplayConfiguration` from a JSON file's bytes.
+///
+/// The top level holds CalmGeo's keys (CALMGEO.md §1; missing keys keep the
+/// library's defaults) and an optional `replay` object with the replay's own
+/// settings. Unknown keys are errors that suggest the closest known key;
+/// out-of-range values are errors that name the key and the value.
+public enum ReplayConfigurationDecoder {
+  static let calmGeoKeys = [
+    "desiredAccuracy", "distanceFilter", "disableSpeedMultiplier", "speedMultiplier", "stationaryRadius",
+    "url", "token", "httpTimeout", "method", "autoSync", "syncThreshold", "maxBatchSize",
+    "maxDaysToPersist", "fetchActivity", "replay",
+  ]
+  static let replayKeys = ["seed", "finalSync", "deriveSpeed", "network", "platform"]
+  static let networkKeys = ["latencyMs", "schedule", "loop", "failureRate", "failureStatus"]
+  static let platformKeys = ["geofenceExitDelay", "geofenceMinimumRadius"]
+
+  /// Decodes `data` (the file's bytes); `source` names the file in errors.
+  public static func decode(_ data: Data, source: String) throws(ConfigError) -> ReplayConfiguration {
+    let root: JSONValue
+    do {
+      root = try JSONDecoder().decode(JSONValue.self, from: data)
+    } catch {
+      throw ConfigError(source: source, key: "", reason: "not valid JSON (\(describe(error)))")
+    }
+    var reader = Reader(source: source)
+    return try reader.configuration(root)
+  }
+
+  private static func describe(_ error: any Error) -> String {
+    if case DecodingError.dataCorrupted(let context) = error {
+      let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+      return underlying ?? context.debugDescription
+    }
+    return String(describing: error)
+  }
+
+  struct Reader {
+    let source: String
+
+    func fail(_ key: String, _ reason: String) -> ConfigError {
+      ConfigError(source: source, key: key, reason: reason)
+    }
+
+    func object(_ value: JSONValue, path: String, known: [String]) throws(ConfigError) -> [String: JSONValue] {
+      guard case .object(let fields) = value else {
+        throw fail(path, "expected an object, found \(value.rendered)")
+      }
+      for key in fields.keys.sorted() where !known.contains(key) {
+        let name = path.isEmpty ? key : "\(path).\(key)"
+        if let suggestion = ClosestName.find(key, in: known) {
+          throw fail(name, "unknown key; did you mean '\(suggestion)'?")
+        }
+        throw fail(name, "unknown key; known keys: \(known.joined(separator: ", "))")
+      }
+      return fields
+    }
+
+    func number(_ value: JSONValue, _ key: String) throws(ConfigError) -> Double {
+      guard case .number(let number) = value else { throw fail(key, "expected a number, found \(value.rendered)") }
+      guard number.isFinite else { throw fail(key, "must be finite") }
+      return number
+    }
+
+    func integer(_ value: JSONValue, _ key: String, min: Int, max: Int = .max) throws(ConfigError) -> Int {
+      let number = try number(value, key)
+      guard number == number.rounded(), number >= Double(Int.min / 2), number <= Double(Int.max / 2) else {
+        throw fail(key, "expected a whole number, found \(value.rendered)")
+      }
+      let whole = Int(number)
+      guard whole >= min, whole <= max else {
+        throw fail(key, max == .max ? "must be \(min) or more, found \(whole)" : "must be between \(min) and \(max), found \(whole)")
+      }
+      return whole
+    }
+
+    func bool(_ value: JSONValue, _ key: String) throws(ConfigError) -> Bool {
+      guard case .bool(let flag) = value else { throw fail(key, "expected true or false, found \(value.rendered)") }
+      return flag
+    }
+
+    func string(_ value: JSONValue, _ key: String) throws(ConfigError) -> String? {
+      switch value {
+      case .null: return nil
+      case .string(let text): return text
+      default: throw fail(key, "expected a string, found \(value.rendered)")
+      }
+    }
+
+    mutating func configuration(_ root: JSONValue) throws(ConfigError) -> ReplayConfiguration {
+      let fields = try object(root, path: "", known: ReplayConfigurationDecoder.calmGeoKeys)
+      var result = ReplayConfiguration()
+      var config = CalmGeoConfig()
+      for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
+        switch key {
+        case "desiredAccuracy": config.desiredAccuracy = try desiredAccuracy(value)
+        case "distanceFilter": config.distanceFilter = try integer(value, key, min: 0)
+        case "disableSpeedMultiplier": config.disableSpeedMultiplier = try bool(value, key)
+        case "speedMultiplier":
+          config.speedMultiplier = try number(value, key)
+          guard config.speedMultiplier >= 0 else { throw fail(key, "must be 0 or more, found \(value.rendered)") }
+        case "stationaryRadius":
+          config.stationaryRadius = try number(value, key)
+          guard config.stationaryRadius >= 0 else { throw fail(key, "must be 0 or more, found \(value.rendered)") }
+        case "url": config.url = try url(value)
+        case "token": config.token = try string(value, key)
+        case "httpTimeout": config.httpTimeout = try integer(value, key, min: 0)
+        case "method":
+          let text = try string(value, key) ?? "POST"
+          guard let method = CalmGeoConfig.HTTPMethod(rawValue: text.uppercased()) else {
+            throw fail(key, "expected POST, PUT, GET or DELETE, found \(value.rendered)")
+          }
+          config.method = method
+        case "autoSync": config.autoSync = try bool(value, key)
+        case "syncThreshold": config.syncThreshold = try integer(value, key, min: Int.min / 4)
+        case "maxBatchSize": config.maxBatchSize = try integer(value, key, min: 0)
+        case "maxDaysToPersist": config.maxDaysToPersist = UInt32(try integer(value, key, min: 0, max: Int(UInt32.max)))
+        case "fetchActivity": config.fetchActivity = try bool(value, key)
+        case "replay": try replay(value, into: &result)
+        default: break
+        }
+      }
+      result.calmGeo = config
+      return result
+    }
+
+    func desiredAccuracy(_ value: JSONValue) throws(ConfigError) -> Double {
+      switch value {
+      case .number: return try number(value, "desiredAccuracy")
+      case .string(let name):
+        let folded = name.replacingOccurrences(of: "_", with: "").lowercased()
+        for accuracy in CalmGeoConfig.DesiredAccuracy.allCases {
+          let swiftName = accuracy.rawValue.lowercased()
+          if folded == swiftName || folded == swiftName + "s" { return accuracy.metres }
+        }
+        let names = CalmGeoConfig.DesiredAccuracy.allCases.map(\.rawValue)
+          + CalmGeoConfig.DesiredAccuracy.allCases.map(\.reactNativeName)
+        let hint = ClosestName.find(name, in: names).map { "; did you mean '\($0)'?" } ?? ""
+        throw fail("desiredAccuracy", "unknown accuracy \(value.rendered)\(hint)")
+      default:
+        throw fail("desiredAccuracy", "expected metres or an accuracy name, found \(value.rendered)")
+      }
+    }
+
+    func url(_ value: JSONValue) throws(ConfigError) -> String? {
+      guard let text = try string(value, "url") else { return nil }
+      guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
+        scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
+      else { throw fail("url", "not an http(s) URL: \(value.rendered)") }
+      return text
+    }
+
+    mutating func replay(_ value: JSONValue, into result: inout ReplayConfiguration) throws(ConfigError) {
+      let fields = try object(value, path: "replay", known: ReplayConfigurationDecoder.replayKeys)
+      for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
+        let path = "replay.\(key)"
+        switch key {
+        case "seed": result.replay.seed = UInt64(try integer(value, path, min: 0))
+        case "finalSync": result.replay.finalSync = try bool(value, path)
+        case "deriveSpeed":
+          let text = try string(value, path) ?? "auto"
+          guard let policy = FixNormalizer.SpeedPolicy(rawValue: text) else {
+            throw fail(path, "expected auto, always or never, found \(value.rendered)")
+          }
+          result.speedPolicy = policy
+        case "network": result.replay.network = try network(value)
+        case "platform": try platform(value, into: &result.replay)
+        default: break
+        }
+      }
+    }
+
+    func network(_ value: JSONValue) throws(ConfigError) -> NetworkModel {
+      let fields = try object(value, path: "replay.network", known: ReplayConfigurationDecoder.networkKeys)
+      var model = NetworkModel()
+      for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
+        let path = "replay.network.\(key)"
+        switch key {
+        case "latencyMs":
+          let (low, high) = try NetworkModel.latencyRange(value, path: path, reader: self)
+          model.latencyMin = low
+          model.latencyMax = high
+        case "schedule":
+          guard case .array(let items) = value else { throw fail(path, "expected a list such as [200, 500, \"timeout\"]") }
+          model.schedule = try items.map { (item) throws(ConfigError) -> NetworkModel.Outcome in
+            let text: String
+            switch item {
+            case .number(let code): text = String(Int(code))
+            case .string(let word): text = word
+            default: throw fail(path, "expected a status code or \"timeout\", found \(item.rendered)")
+            }
+            guard let outcome = NetworkModel.Outcome(text) else {
+              throw fail(path, "expected a status code (100-599) or \"timeout\", found \(item.rendered)")
+            }
+            return outcome
+          }
+        case "loop": model.loopSchedule = try bool(value, path)
+        case "failureRate":
+          model.failureRate = try number(value, path)
+          guard (0...1).contains(model.failureRate) else { throw fail(path, "must be between 0 and 1, found \(value.rendered)") }
+        case "failureStatus": model.failureStatus = try integer(value, path, min: 100, max: 599)
+        default: break
+        }
+      }
+      return model
+    }
+
+    func platform(_ value: JSONValue, into settings: inout ReplaySettings) throws(ConfigError) {
+      let fields = try object(value, path: "replay.platform", known: ReplayConfigurationDecoder.platformKeys)
+      for (key, value) in fields {
+        let path = "replay.platform.\(key)"
+        let number = try number(value, path)
+        guard number >= 0 else { throw fail(path, "must be 0 or more, found \(value.rendered)") }
+        if key == "geofenceExitDelay" { settings.geofenceExitDelay = Int64((number * 1000).rounded()) }
+        else { settings.geofenceMinimumRadius = number }
+      }
+    }
+  }
+}
+
+extension NetworkModel {
+  /// Reads a latency: milliseconds, or `[min, max]` for a seeded uniform draw.
+  fileprivate static func latencyRange(
+    _ value: JSONValue, path: String, reader: ReplayConfigurationDecoder.Reader
+  ) throws(ConfigError) -> (Int64, Int64) {
+    switch value {
+    case .number:
+      let ms = try reader.integer(value, path, min: 0)
+      return (Int64(ms), Int64(ms))
+    case .array(let bounds) where bounds.count == 2:
+      let low = try reader.integer(bounds[0], path, min: 0)
+      let high = try reader.integer(bounds[1], path, min: low)
+      return (Int64(low), Int64(high))
+    default:
+      throw reader.fail(path, "expected milliseconds or [min, max], found \(value.rendered)")
+    }
+  }
+}

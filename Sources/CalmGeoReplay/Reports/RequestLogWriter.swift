@@ -1,0 +1,33 @@
+/// Renders `uploads/requests.ndjson`: one compact JSON line a request, in send order.
+public enum RequestLogWriter {
+  public static func line(_ request: UploadRequest) -> String {
+    let outcome: OrderedJSON
+    switch request.outcome {
+    case .status(let code): outcome = .int(code)
+    case .timeout: outcome = .string("timeout")
+    }
+    return OrderedJSON.object([
+      ("seq", .int(request.sequence)),
+      ("body", .string(UploadFileNames.body(request.sequence))),
+      ("sentAt", .string(UTCTime.iso8601(request.sentAt))),
+      ("completedAt", .string(UTCTime.iso8601(request.completedAt))),
+      ("latencyMs", .int(Int(request.latency))),
+      ("method", .string(request.method.rawValue)),
+      ("url", .string(request.url)),
+      ("headers", .object(request.headers.map { ($0.name, .string($0.value)) })),
+      ("records", .int(request.recordCount)),
+      ("bodyBytes", .int(request.bodyBytes)),
+      ("outcome", outcome),
+      ("duplicates", .int(request.duplicates)),
+    ]).rendered(pretty: false) + "\n"
+  }
+}
+
+/// Names of the files under `uploads/`.
+public enum UploadFileNames {
+  /// `000001.json` for request 1.
+  public static func body(_ sequence: Int) -> String {
+    let digits = String(sequence)
+    return String(repeating: "0", count: max(0, 6 - digits.count)) + digits + ".json"
+  }
+}

@@ -1,0 +1,32 @@
+/// Renders the short human summary printed after a replay.
+public enum SummaryWriter {
+  public static func render(_ report: ReplayReport, outputFolder: String) -> String {
+    let d = report.diagnostics
+    let r = report.result
+    let u = r.uploads
+    let skipped = d.skippedTotal
+    var rows: [(String, String)] = [
+      ("input", "\(report.track) (\(report.format.rawValue)\(report.gzipped ? ", gzip" : ""))"),
+      ("fixes", "\(report.fixesUsed) used of \(d.fixesParsed) parsed, \(skipped) skipped"
+        + (skipped > 0 ? " (" + d.skipped.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")" : "")),
+      ("emitted", "\(r.emitted) locations, \(r.machine.motionChangesToMoving + r.machine.motionChangesToStationary) motionchanges "
+        + "(\(r.machine.motionChangesToStationary) stops, \(r.machine.geofenceExits) geofence exits)"),
+      ("time", "\(seconds(r.machine.millisListening)) listening, \(seconds(r.machine.millisMonitoring)) monitoring"),
+    ]
+    if u.requests > 0 || report.configuration.calmGeo.url != nil {
+      rows.append(("uploads", "\(u.requests) requests (\(u.succeeded) ok, \(u.failed) failed, \(u.timeouts) timeouts), "
+        + "\(u.recordsDelivered) records uploaded, \(u.duplicatesSent) duplicates, \(u.bytesSent) bytes"))
+    }
+    rows.append(("accounting", "\(r.emitted) emitted = \(u.recordsDelivered) uploaded + \(u.storedAtEnd) stored + \(u.expired) expired"
+      + (u.isBalanced ? "" : "  (UNBALANCED)")))
+    rows.append(("output", outputFolder))
+    let width = rows.map(\.0.count).max() ?? 0
+    return rows.map { $0.0 + String(repeating: " ", count: width - $0.0.count) + "  " + $0.1 }.joined(separator: "\n") + "\n"
+  }
+
+  static func seconds(_ millis: Int64) -> String {
+    let total = Int(millis / 1000)
+    let (h, m, s) = (total / 3600, total / 60 % 60, total % 60)
+    return h > 0 ? "\(h)h\(m < 10 ? "0" : "")\(m)m" : m > 0 ? "\(m)m\(s < 10 ? "0" : "")\(s)s" : "\(s)s"
+  }
+}

@@ -1,0 +1,118 @@
+import ArgumentParser
+import CalmGeoReplay
+import Foundation
+
+extension CalmGeoReplayCommand {
+  /// Replays logs and writes one output folder per log.
+  struct Replay: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Replay logs through CalmGeo and write locations, uploads and stats (the default command).",
+      discussion: """
+        Each log gets a folder <out>/<log name>/ holding locations.json, uploads/000001.json … \
+        (request bodies as sent), uploads/requests.ndjson and stats.json. Folders are built under \
+        a temporary name and renamed when complete.
+
+        A config file holds CalmGeo's keys (distanceFilter, speedMultiplier, stationaryRadius, url, \
+        autoSync, syncThreshold, maxBatchSize, ...) and an optional "replay" object (seed, finalSync, \
+        deriveSpeed, network {latencyMs, schedule, loop, failureRate, failureStatus}, platform \
+        {geofenceExitDelay, geofenceMinimumRadius}). Flags override the file.
+        """)
+
+    @Argument(help: ArgumentHelp("Logs to replay (- for standard input).", valueName: "log"))
+    var logs: [String]
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("CalmGeo configuration JSON (CalmGeo's defaults when absent).", valueName: "file"))
+    var config: String?
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Folder for the output folders.", valueName: "dir"))
+    var out: String = "replay-out"
+
+    @Flag(help: "Write locations.ndjson (one location a line) instead of locations.json.")
+    var ndjson = false
+
+    @Flag(name: .shortAndLong, help: "Print nothing on success.")
+    var quiet = false
+
+    @OptionGroup(title: "Input") var input: InputOptions
+    @OptionGroup(title: "Simulation") var network: NetworkOptions
+
+    func validate() throws {
+      guard !logs.isEmpty else { throw ValidationError("Name at least one log to replay.") }
+    }
+
+    func run() throws {
+      let configuration: ReplayConfiguration
+      do {
+        configuration = try loadConfiguration()
+      } catch {
+        throw ExitCode(Terminal.report(error))
+      }
+      var exitCode: Int32 = 0
+      var names = OutputNames()
+      for log in logs {
+        let code = replay(log, name: names.claim(for: log), configuration: configuration)
+        if exitCode == 0 { exitCode = code }
+      }
+      if exitCode != 0 { throw ExitCode(exitCode) }
+    }
+
+    private func loadConfiguration() throws -> ReplayConfiguration {
+      var configuration = ReplayConfiguration()
+      if let config {
+        guard let data = FileManager.default.contents(atPath: config) else {
+          throw ConfigError(source: config, key: "", reason: "cannot read the configuration file")
+        }
+        configuration = try ReplayConfigurationDecoder.decode(data, source: config)
+      }
+      if let policy = input.deriveSpeed { configuration.speedPolicy = policy }
+      try network.apply(to: &configuration)
+      return configuration
+    }
+
+    /// Replays one log; returns its exit code.
+    private func replay(_ log: String, name: String, configuration: ReplayConfiguration) -> Int32 {
+      var folder: OutputFolder?
+      do {
+        let opened = try InputOpener.open(path: log, forcedFormat: input.inputFormat)
+        let output = try OutputFolder(parent: out, name: name)
+        folder = output
+        var writer = try OutputWriter(folder: output, ndjson: ndjson)
+        let outcome = try ReplayRunner.run(
+          opened, options: input.parseOptions, configuration: configuration, observer: &writer)
+        let report = ReplayReport(
+          track: log, format: outcome.format, gzipped: opened.gzipped, configuration: configuration,
+          diagnostics: outcome.diagnostics, result: outcome.result)
+        try writer.finish(stats: StatsJSONWriter.render(report))
+        try output.commit()
+        if !quiet {
+          Terminal.warnSkipped(outcome.diagnostics)
+          print(SummaryWriter.render(report, outputFolder: output.finalPath), terminator: "")
+        }
+        return 0
+      } catch {
+        folder?.discard()
+        return Terminal.report(error)
+      }
+    }
+  }
+}
+
+/// Output folder names: the log's file name without extensions, made unique.
+struct OutputNames {
+  private var used: Set<String> = []
+
+  mutating func claim(for log: String) -> String {
+    var base = log == "-" ? "stdin" : (log as NSString).lastPathComponent
+    if base.lowercased().hasSuffix(".gz") { base.removeLast(3) }
+    if let dot = base.lastIndex(of: "."), dot != base.startIndex { base = String(base[..<dot]) }
+    if base.isEmpty { base = "track" }
+    var name = base
+    var counter = 2
+    while used.contains(name) {
+      name = "\(base)-\(counter)"
+      counter += 1
+    }
+    used.insert(name)
+    return name
+  }
+}

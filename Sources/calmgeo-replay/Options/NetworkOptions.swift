@@ -1,0 +1,63 @@
+import ArgumentParser
+import CalmGeoReplay
+
+/// The replay's own settings on the command line; each overrides the config file's `replay` object.
+struct NetworkOptions: ParsableArguments {
+  @Option(help: ArgumentHelp("Seed for ids and simulated network randomness; the same seed gives the same output.", valueName: "n"))
+  var seed: UInt64?
+
+  @Flag(inversion: .prefixedNo, help: "Call sync() once after the last fix, as an app does on its next launch.")
+  var finalSync: Bool?
+
+  @Option(help: ArgumentHelp("Latency of each simulated request in ms, fixed (250) or a seeded range (100-2000).", valueName: "ms"))
+  var latency: String?
+
+  @Option(help: ArgumentHelp("Answers by request index, comma-separated, e.g. 200,500,timeout.", valueName: "list"))
+  var schedule: String?
+
+  @Flag(help: "Repeat --schedule from the start once it is used up (default: 200 after its end).")
+  var loopSchedule = false
+
+  @Option(help: ArgumentHelp("Probability from 0 to 1 that a request outside the schedule fails.", valueName: "p"))
+  var failureRate: Double?
+
+  func validate() throws {
+    _ = try latencyRange()
+    _ = try outcomes()
+    if let failureRate, !(0...1).contains(failureRate) { throw ValidationError("--failure-rate must be between 0 and 1.") }
+  }
+
+  func latencyRange() throws -> (Int64, Int64)? {
+    guard let latency else { return nil }
+    let parts = latency.split(separator: "-", omittingEmptySubsequences: false).map { Int64($0.trimmingCharacters(in: .whitespaces)) }
+    switch parts.count {
+    case 1: if let ms = parts[0], ms >= 0 { return (ms, ms) }
+    case 2: if let low = parts[0], let high = parts[1], low >= 0, high >= low { return (low, high) }
+    default: break
+    }
+    throw ValidationError("--latency must be milliseconds (250) or a range (100-2000), found '\(latency)'.")
+  }
+
+  func outcomes() throws -> [NetworkModel.Outcome]? {
+    guard let schedule else { return nil }
+    return try schedule.split(separator: ",").map { item in
+      guard let outcome = NetworkModel.Outcome(item.trimmingCharacters(in: .whitespaces)) else {
+        throw ValidationError("--schedule takes status codes and 'timeout', e.g. 200,500,timeout; found '\(item)'.")
+      }
+      return outcome
+    }
+  }
+
+  /// Applies the flags that were given on top of `configuration`.
+  func apply(to configuration: inout ReplayConfiguration) throws {
+    if let seed { configuration.replay.seed = seed }
+    if let finalSync { configuration.replay.finalSync = finalSync }
+    if let (low, high) = try latencyRange() {
+      configuration.replay.network.latencyMin = low
+      configuration.replay.network.latencyMax = high
+    }
+    if let outcomes = try outcomes() { configuration.replay.network.schedule = outcomes }
+    if loopSchedule { configuration.replay.network.loopSchedule = true }
+    if let failureRate { configuration.replay.network.failureRate = failureRate }
+  }
+}

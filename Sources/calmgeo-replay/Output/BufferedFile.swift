@@ -1,0 +1,66 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file written through a 1 MiB buffer with POSIX calls (standard output for `-`).
+final class BufferedFile {
+  let path: String
+  private let descriptor: Int32
+  private var buffer: [UInt8] = []
+  private let capacity = 1 << 20
+
+  /// Creates (or truncates) `path`.
+  init(creating path: String) throws {
+    self.path = path
+    descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard descriptor >= 0 else { throw OutputError(path: path, reason: String(cString: strerror(errno))) }
+    buffer.reserveCapacity(capacity)
+  }
+
+  /// Standard output.
+  init(standardOutput: Void) {
+    path = "-"
+    descriptor = 1
+    buffer.reserveCapacity(capacity)
+  }
+
+  func write(_ bytes: some Sequence<UInt8>) throws {
+    buffer.append(contentsOf: bytes)
+    if buffer.count >= capacity { try flush() }
+  }
+
+  func write(_ text: String) throws {
+    try write(text.utf8)
+  }
+
+  func flush() throws {
+    var offset = 0
+    while offset < buffer.count {
+      let written = buffer.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+      if written < 0 {
+        if errno == EINTR { continue }
+        throw OutputError(path: path, reason: String(cString: strerror(errno)))
+      }
+      offset += written
+    }
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// Flushes, syncs to disk and closes.
+  func close() throws {
+    try flush()
+    if descriptor > 2 {
+      fsync(descriptor)
+      Glibc.close(descriptor)
+    }
+  }
+}
+
+/// An output file that could not be written (exit code 1).
+struct OutputError: Error, CustomStringConvertible {
+  var path: String
+  var reason: String
+  var description: String { "\(path): error: cannot write: \(reason.lowercased())" }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// One track's output folder, built under a temporary name and moved into place at the
+/// end, so an interrupted run never leaves a half-written folder or file behind.
+struct OutputFolder {
+  /// Where the finished folder goes, e.g. `replay-out/walk`.
+  let finalPath: String
+  /// Where it is built, e.g. `replay-out/.walk.partial-1234`.
+  let workPath: String
+
+  init(parent: String, name: String) throws {
+    finalPath = (parent as NSString).appendingPathComponent(name)
+    workPath = (parent as NSString).appendingPathComponent(".\(name).partial-\(getpid())")
+    let files = FileManager.default
+    do {
+      try files.createDirectory(atPath: parent, withIntermediateDirectories: true)
+      // Leftovers of interrupted runs of this track.
+      for entry in (try? files.contentsOfDirectory(atPath: parent)) ?? [] where entry.hasPrefix(".\(name).partial-") {
+        try? files.removeItem(atPath: (parent as NSString).appendingPathComponent(entry))
+      }
+      try files.createDirectory(atPath: (workPath as NSString).appendingPathComponent("uploads"),
+                                withIntermediateDirectories: true)
+    } catch {
+      throw OutputError(path: parent, reason: error.localizedDescription)
+    }
+  }
+
+  /// The path of a file inside the folder being built.
+  func path(_ relative: String) -> String {
+    (workPath as NSString).appendingPathComponent(relative)
+  }
+
+  /// Writes a whole small file.
+  func write(_ relative: String, _ bytes: some Sequence<UInt8>) throws {
+    let file = try BufferedFile(creating: path(relative))
+    try file.write(bytes)
+    try file.close()
+  }
+
+  /// Replaces any previous output of the track with the finished folder (rename).
+  func commit() throws {
+    let files = FileManager.default
+    let retired = finalPath + ".old-\(getpid())"
+    if files.fileExists(atPath: finalPath) {
+      guard rename(finalPath, retired) == 0 else {
+        throw OutputError(path: finalPath, reason: String(cString: strerror(errno)))
+      }
+    }
+    guard rename(workPath, finalPath) == 0 else {
+      throw OutputError(path: finalPath, reason: String(cString: strerror(errno)))
+    }
+    try? files.removeItem(atPath: retired)
+  }
+
+  /// Removes the folder being built (after a failure).
+  func discard() {
+    try? FileManager.default.removeItem(atPath: workPath)
+  }
+}

@@ -1,0 +1,59 @@
+import CalmGeoReplay
+
+/// Writes a replay's outputs as they happen: `locations.json` (or NDJSON) streamed,
+/// each request body to `uploads/NNNNNN.json`, the request log at the end.
+struct OutputWriter: ReplayObserver {
+  let folder: OutputFolder
+  let ndjson: Bool
+  private let locations: BufferedFile
+  private var count = 0
+  private var requests: [UploadRequest] = []
+  /// The first write error; reported after the replay (observers cannot throw).
+  private(set) var failure: (any Error)?
+
+  init(folder: OutputFolder, ndjson: Bool) throws {
+    self.folder = folder
+    self.ndjson = ndjson
+    locations = try BufferedFile(creating: folder.path(ndjson ? "locations.ndjson" : "locations.json"))
+    if !ndjson { try locations.write("[") }
+  }
+
+  mutating func replayDidEmit(_ location: CalmGeoLocation) {
+    var json = JSONBytes(reservingCapacity: 420)
+    if ndjson {
+      CalmGeoJSONWriter.write(location, into: &json)
+      json.raw("\n")
+    } else {
+      json.raw(count == 0 ? "\n" : ",\n")
+      CalmGeoJSONWriter.write(location, into: &json)
+    }
+    count += 1
+    let file = locations
+    let bytes = json.bytes
+    attempt { try file.write(bytes) }
+  }
+
+  mutating func replayDidSend(_ request: UploadRequest, body: [UInt8]) {
+    let folder = folder
+    attempt { try folder.write("uploads/" + UploadFileNames.body(request.sequence), body) }
+  }
+
+  mutating func replayDidComplete(_ request: UploadRequest) {
+    requests.append(request)
+  }
+
+  /// Closes the streams and writes the request log and `stats.json`.
+  mutating func finish(stats: String) throws {
+    if let failure { throw failure }
+    if !ndjson { try locations.write(count == 0 ? "]\n" : "\n]\n") }
+    try locations.close()
+    let log = requests.sorted { $0.sequence < $1.sequence }.map(RequestLogWriter.line).joined()
+    try folder.write("uploads/requests.ndjson", Array(log.utf8))
+    try folder.write("stats.json", Array(stats.utf8))
+  }
+
+  private mutating func attempt(_ body: () throws -> Void) {
+    guard failure == nil else { return }
+    do { try body() } catch { failure = error }
+  }
+}
