@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+@testable import CalmGeoReplay
+
+struct ReplayConfigurationDecoderTests {
+  private func decode(_ json: String) throws(ConfigError) -> ReplayConfiguration {
+    try ReplayConfigurationDecoder.decode(Data(json.utf8), source: "cfg.json")
+  }
+
+  private func error(_ json: String) -> String {
+    do {
+      _ = try decode(json)
+      return "no error"
+    } catch {
+      return error.description
+    }
+  }
+
+  @Test func emptyObjectGivesCalmGeoDefaults() throws {
+    let config = try decode("{}").calmGeo
+    #expect(config.desiredAccuracy == -1)
+    #expect(config.distanceFilter == 16)
+    #expect(config.disableSpeedMultiplier == false)
+    #expect(config.speedMultiplier == 3.1)
+    #expect(config.stationaryRadius == 25)
+    #expect(config.url == nil)
+    #expect(config.token == nil)
+    #expect(config.httpTimeout == 10_000)
+    #expect(config.method == .post)
+    #expect(config.autoSync == false)
+    #expect(config.syncThreshold == 12)
+    #expect(config.maxBatchSize == 250)
+    #expect(config.maxDaysToPersist == 7)
+    #expect(config.fetchActivity == false)
+  }
+
+  @Test func readsEveryKey() throws {
+    let configuration = try decode("""
+      {"desiredAccuracy": 10, "distanceFilter": 50, "disableSpeedMultiplier": true, "speedMultiplier": 2,
+       "stationaryRadius": 80.5, "url": "https://api.example.test/v1/locations", "token": "abc",
+       "httpTimeout": 3000, "method": "put", "autoSync": true, "syncThreshold": 5, "maxBatchSize": 100,
+       "maxDaysToPersist": 2, "fetchActivity": true,
+       "replay": {"seed": 42, "finalSync": true, "deriveSpeed": "never",
+                  "network": {"latencyMs": [100, 900], "schedule": [200, 500, "timeout"], "loop": true,
+                              "failureRate": 0.25, "failureStatus": 502},
+                  "platform": {"geofenceExitDelay": 30, "geofenceMinimumRadius": 100}}}
+      """)
+    let config = configuration.calmGeo
+    #expect(config.desiredAccuracy == 10)
+    #expect(config.distanceFilter == 50)
+    #expect(config.disableSpeedMultiplier)
+    #expect(config.speedMultiplier == 2)
+    #expect(config.stationaryRadius == 80.5)
+    #expect(config.url == "https://api.example.test/v1/locations")
+    #expect(config.token == "abc")
+    #expect(config.httpTimeout == 3000)
+    #expect(config.method == .put)
+    #expect(config.autoSync)
+    #expect(config.syncThreshold == 5)
+    #expect(config.maxBatchSize == 100)
+    #expect(config.maxDaysToPersist == 2)
+    #expect(config.fetchActivity)
+    let replay = configuration.replay
+    #expect(replay.seed == 42)
+    #expect(replay.finalSync)
+    #expect(configuration.speedPolicy == .never)
+    #expect(replay.network.latencyMin == 100 && replay.network.latencyMax == 900)
+    #expect(replay.network.schedule == [.status(200), .status(500), .timeout])
+    #expect(replay.network.loopSchedule)
+    #expect(replay.network.failureRate == 0.25)
+    #expect(replay.network.failureStatus == 502)
+    #expect(replay.geofenceExitDelay == 30_000)
+    #expect(replay.geofenceMinimumRadius == 100)
+  }
+
+  @Test(arguments: [
+    ("\"bestForNavigation\"", -2.0), ("\"BEST_FOR_NAVIGATION\"", -2), ("\"best\"", -1), ("\"BEST\"", -1),
+    ("\"tenMeters\"", 10), ("\"TEN_METERS\"", 10), ("\"hundredMeters\"", 100), ("\"HUNDRED_METERS\"", 100),
+    ("\"kilometer\"", 1000), ("\"KILOMETER\"", 1000), ("\"threeKilometer\"", 3000),
+    ("\"THREE_KILOMETER\"", 3000), ("\"THREE_KILOMETERS\"", 3000), ("65", 65),
+  ])
+  func desiredAccuracyInEitherSpelling(json: String, metres: Double) throws {
+    #expect(try decode("{\"desiredAccuracy\": \(json)}").calmGeo.desiredAccuracy == metres)
+  }
+
+  @Test(arguments: [
+    ("{\"distanceFiltr\": 10}", "cfg.json: error: config: 'distanceFiltr': unknown key; did you mean 'distanceFilter'?"),
+    ("{\"syncTreshold\": 10}", "cfg.json: error: config: 'syncTreshold': unknown key; did you mean 'syncThreshold'?"),
+    ("{\"replay\": {\"sed\": 1}}", "cfg.json: error: config: 'replay.sed': unknown key; did you mean 'seed'?"),
+    ("{\"distanceFilter\": -1}", "cfg.json: error: config: 'distanceFilter': must be 0 or more, found -1"),
+    ("{\"distanceFilter\": 2.5}", "cfg.json: error: config: 'distanceFilter': expected a whole number, found 2.5"),
+    ("{\"speedMultiplier\": -0.5}", "cfg.json: error: config: 'speedMultiplier': must be 0 or more, found -0.5"),
+    ("{\"maxBatchSize\": -3}", "cfg.json: error: config: 'maxBatchSize': must be 0 or more, found -3"),
+    ("{\"url\": \"not a url\"}", "cfg.json: error: config: 'url': not an http(s) URL: \"not a url\""),
+    ("{\"url\": \"ftp://example.test/x\"}", "cfg.json: error: config: 'url': not an http(s) URL: \"ftp://example.test/x\""),
+    ("{\"autoSync\": 1}", "cfg.json: error: config: 'autoSync': expected true or false, found 1"),
+    ("{\"method\": \"PATCH\"}", "cfg.json: error: config: 'method': expected POST, PUT, GET or DELETE, found \"PATCH\""),
+    ("{\"desiredAccuracy\": \"TEN_METRES\"}", "cfg.json: error: config: 'desiredAccuracy': unknown accuracy \"TEN_METRES\"; did you mean 'TEN_METERS'?"),
+    ("{\"replay\": {\"network\": {\"failureRate\": 1.5}}}", "cfg.json: error: config: 'replay.network.failureRate': must be between 0 and 1, found 1.5"),
+    ("{\"replay\": {\"network\": {\"schedule\": [200, \"never\"]}}}", "cfg.json: error: config: 'replay.network.schedule': expected a status code (100-599) or \"timeout\", found \"never\""),
+    ("[1]", "cfg.json: error: config: expected an object, found […]"),
+  ])
+  func rejectsBadValuesNamingKeyAndValue(json: String, message: String) {
+    #expect(error(json) == message)
+  }
+
+  @Test func rejectsNonFiniteAndBrokenJSON() {
+    #expect(error("{\"stationaryRadius\": 1e999}").contains("stationaryRadius"))
+    #expect(error("{\"distanceFilter\": }").hasPrefix("cfg.json: error: config: not valid JSON"))
+  }
+}
