@@ -18,6 +18,10 @@ public struct UploadSimulator: Sendable {
   private enum Fate: UInt8 { case stored, delivered, expired }
 
   private var storage = Deque<Stored>()
+  /// Without a url nothing is ever sent: only store times are kept (8 bytes a record),
+  /// so memory stays small on long logs.
+  private var storedTimesOnly = Deque<Int64>()
+  private let keepsRecords: Bool
   /// What became of each emitted record, by emit index (one byte each).
   private var fates: [Fate] = []
   private var inFlight: [UploadRequest] = []
@@ -34,6 +38,7 @@ public struct UploadSimulator: Sendable {
     self.config = config
     self.settings = settings
     ttl = Int64(config.maxDaysToPersist) * 86_400_000
+    keepsRecords = config.url != nil
     headers = [
       ("Content-Type", "application/json"),
       ("Accept", "application/json"),
@@ -42,7 +47,7 @@ public struct UploadSimulator: Sendable {
   }
 
   /// Records stored now.
-  public var storedCount: Int { storage.count }
+  public var storedCount: Int { storage.count + storedTimesOnly.count }
 
   /// Moves the clock to `now`: expiries and request completions up to then, in time order.
   public mutating func advance(to now: Int64, completed: (UploadRequest) -> Void) {
@@ -60,11 +65,16 @@ public struct UploadSimulator: Sendable {
     _ location: CalmGeoLocation, sent: (UploadRequest, [UInt8]) -> Void, completed: (UploadRequest) -> Void
   ) {
     let now = location.time
+    counters.stored += 1
+    guard keepsRecords else {
+      storedTimesOnly.append(now)
+      counters.maxStored = max(counters.maxStored, storedTimesOnly.count)
+      return
+    }
     storage.append(Stored(location: location))
     fates.append(.stored)
-    counters.stored += 1
     counters.maxStored = max(counters.maxStored, storage.count)
-    guard config.autoSync, config.url != nil else { return }
+    guard config.autoSync else { return }
     if location.event != nil {
       counters.eventSyncs += 1
       sync(at: now, sent: sent, completed: completed)
@@ -95,7 +105,7 @@ public struct UploadSimulator: Sendable {
 
   /// Closes the accounting: what is still stored.
   public mutating func finish() -> UploadCounters {
-    counters.storedAtEnd = storage.count
+    counters.storedAtEnd = storedCount
     return counters
   }
 
@@ -202,6 +212,10 @@ public struct UploadSimulator: Sendable {
   }
 
   private mutating func expire(before now: Int64) {
+    while let first = storedTimesOnly.first, now - first > ttl {
+      storedTimesOnly.removeFirst()
+      counters.expired += 1
+    }
     while let first = storage.first, now - first.location.time > ttl {
       storage.removeFirst()
       fates[first.location.sequence] = .expired
