@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+/// The documented exit codes, from the real binary.
+struct ExitCodeTests {
+  @Test func helpShowsExamplesAndExitCodes() throws {
+    let result = try CommandRunner.run(["--help"])
+    #expect(result.status == 0)
+    for text in ["EXAMPLES", "calmgeo-replay track.gpx --config cfg.json", "EXIT CODES", "64  usage or configuration error",
+                 "65  bad input data", "66  input missing or unreadable", "replay", "fixes"] {
+      #expect(result.stdout.contains(text), "help lacks \(text)")
+    }
+    let replayHelp = try CommandRunner.run(["replay", "--help"])
+    for option in ["--config", "--out", "--seed", "--final-sync", "--strict", "--latency", "--schedule", "--ndjson",
+                   "--derive-speed", "--date", "--assume-speed", "Times without a zone are UTC"] {
+      #expect(replayHelp.stdout.contains(option), "replay --help lacks \(option)")
+    }
+  }
+
+  @Test func missingInputIs66() throws {
+    let folder = try CommandRunner.temporaryFolder()
+    let result = try CommandRunner.run(["no-such-track.gpx"], in: folder)
+    #expect(result.status == 66)
+    #expect(result.stderr == "no-such-track.gpx: error: no such file or directory\n")
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("replay-out/no-such-track").path))
+  }
+
+  @Test func unknownConfigKeyIs64AndNamesTheKey() throws {
+    let folder = try CommandRunner.temporaryFolder()
+    try Data("{\"distanceFiltr\": 10}".utf8).write(to: folder.appendingPathComponent("cfg.json"))
+    try Data("x".utf8).write(to: folder.appendingPathComponent("t.csv"))
+    let result = try CommandRunner.run(["t.csv", "--config", "cfg.json"], in: folder)
+    #expect(result.status == 64)
+    #expect(result.stderr == "cfg.json: error: config: 'distanceFiltr': unknown key; did you mean 'distanceFilter'?\n")
+  }
+
+  @Test func badFlagValueIs64() throws {
+    let result = try CommandRunner.run(["x.csv", "--failure-rate", "2"])
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("--failure-rate must be between 0 and 1."))
+    let schedule = try CommandRunner.run(["x.csv", "--schedule", "200,later"])
+    #expect(schedule.status == 64)
+  }
+
+  @Test func unrecognisableInputIs65() throws {
+    let folder = try CommandRunner.temporaryFolder()
+    try Data([0x00, 0x01, 0x02, 0xFF]).write(to: folder.appendingPathComponent("blob"))
+    let result = try CommandRunner.run(["blob"], in: folder)
+    #expect(result.status == 65)
+    #expect(result.stderr.hasPrefix("blob: error: input: cannot tell the format"))
+  }
+}
