@@ -37,6 +37,14 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
 
+    // Benchmarks: throughput of parsing, the engine alone and whole replays (scripts/bench.sh).
+    .executableTarget(
+      name: "calmgeo-bench",
+      dependencies: [
+        "CalmGeoReplay",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
+
     // Tests
     .testTarget(
       name: "CalmGeoReplayTests", dependencies: ["CalmGeoReplay"],

@@ -1,0 +1,85 @@
+import ArgumentParser
+import CalmGeoReplay
+import Foundation
+
+/// Measures throughput for `scripts/bench.sh`: parsing, the engine alone, whole replays.
+///
+/// Prints one line of `key=value` pairs per measurement. Benchmarks may read the wall
+/// clock; replays never do.
+@main
+struct CalmGeoBench: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "calmgeo-bench",
+    abstract: "Measure parse, engine and replay throughput on a log.")
+
+  enum Stage: String, ExpressibleByArgument, CaseIterable {
+    /// Parse and normalize only; count fixes.
+    case parse
+    /// Load the log into memory once, then time the engine alone over it.
+    case engine
+    /// Parse, normalize and replay streaming, outputs discarded.
+    case replay
+  }
+
+  @Argument(help: "What to measure.") var stage: Stage
+  @Argument(help: "The log.") var log: String
+  @Option(help: "Engine repetitions (engine stage).") var repeats = 5
+  @Option(help: "Configuration JSON.") var config: String?
+  @Option(help: "NMEA date for logs without one.") var date: String?
+  @Option(help: "Force the input format.") var inputFormat: String?
+
+  func run() throws {
+    var configuration = ReplayConfiguration()
+    if let config, let data = FileManager.default.contents(atPath: config) {
+      configuration = try ReplayConfigurationDecoder.decode(data, source: config)
+    }
+    var options = ParseOptions()
+    options.date = date.flatMap(CivilDate.init)
+    let forced = inputFormat.flatMap(InputFormat.init(rawValue:))
+    let bytes = (try? FileManager.default.attributesOfItem(atPath: log)[.size] as? Int) ?? 0
+    switch stage {
+    case .parse:
+      let start = Self.now()
+      let opened = try InputOpener.open(path: log, forcedFormat: forced)
+      var diagnostics = InputDiagnostics()
+      var normalizer = FixNormalizer()
+      var kept = 0
+      try TrackReader.read(opened, options: options, diagnostics: &diagnostics) { fix in
+        if normalizer.accept(fix) != nil { kept += 1 }
+      }
+      report("parse", seconds: Self.now() - start, bytes: bytes, fixes: kept, extra: "records=\(diagnostics.recordsRead)")
+    case .engine:
+      let track = try TrackReader.load(path: log, options: options, forcedFormat: forced)
+      var best = Double.infinity
+      var emitted = 0
+      for _ in 0..<max(1, repeats) {
+        var observer = DiscardingObserver()
+        let start = Self.now()
+        let result = ReplayRunner.run(track, configuration: configuration, observer: &observer)
+        best = min(best, Self.now() - start)
+        emitted = result.emitted
+      }
+      report("engine", seconds: best, bytes: 0, fixes: track.fixes.count, extra: "emitted=\(emitted) (best of \(repeats))")
+    case .replay:
+      let start = Self.now()
+      let opened = try InputOpener.open(path: log, forcedFormat: forced)
+      var observer = DiscardingObserver()
+      let outcome = try ReplayRunner.run(opened, options: options, configuration: configuration, observer: &observer)
+      report("replay", seconds: Self.now() - start, bytes: bytes, fixes: outcome.result.machine.fixes,
+             extra: "emitted=\(outcome.result.emitted)")
+    }
+  }
+
+  private func report(_ stage: String, seconds: Double, bytes: Int, fixes: Int, extra: String) {
+    var line = "stage=\(stage) seconds=\(String(format: "%.3f", seconds)) fixes=\(fixes)"
+    line += " fixes_per_s=\(String(format: "%.0f", Double(fixes) / seconds))"
+    if bytes > 0 { line += " mb_per_s=\(String(format: "%.1f", Double(bytes) / 1e6 / seconds))" }
+    print(line + " " + extra)
+  }
+
+  private static func now() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+}
