@@ -73,7 +73,8 @@ extension CalmGeoReplayCommand {
     private func replay(_ log: String, name: String, configuration: ReplayConfiguration) -> Int32 {
       var folder: OutputFolder?
       do {
-        let opened = try InputOpener.open(path: log, forcedFormat: input.inputFormat)
+        let file = ProgressByteSource(try FileByteSource(path: log), totalBytes: ProgressByteSource.size(of: log))
+        let opened = try InputOpener.open(file, forcedFormat: input.inputFormat)
         let output = try OutputFolder(parent: out, name: name)
         folder = output
         var writer = try OutputWriter(folder: output, ndjson: ndjson)

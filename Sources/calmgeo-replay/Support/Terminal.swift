@@ -15,6 +15,12 @@ enum Terminal {
     _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
   }
 
+  /// Overwrites the progress line on stderr; `nil` clears it.
+  static func printProgress(_ text: String?) {
+    var bytes = Array(("\r\u{1B}[K" + (text ?? "")).utf8)
+    _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
+  }
+
   /// Prints an error as `file:line[:column]: error: reason` and returns its exit code.
   static func report(_ error: any Error) -> Int32 {
     switch error {
