@@ -10,6 +10,9 @@ struct NMEAEpoch {
   /// `timeOfDay` made monotonic across midnights: each time the stamps wrap from
   /// late evening to early morning (a step back of more than 12 h), a day is added.
   var key: Int64
+  /// How telling the sentence that gave `timeOfDay` is: RMC 4, GGA 3, GNS 2,
+  /// GLL 1, others 0 (see `NMEAEpochMerger`).
+  var timePriority = 0
   /// The input line of the epoch's first sentence.
   var line: Int
   /// The receiver's date (days since 1970) from RMC or ZDA, if one was read.

@@ -2,8 +2,12 @@
 /// whose sentences of one instant are not adjacent.
 ///
 /// **The rule.** A timed sentence (RMC, GGA, GNS, GLL, GST, ZDA) belongs to the
-/// open epoch whose time of day is within ±`tolerance` (10 ms) of its own stamp; if
-/// none is, it opens a new epoch. Up to `capacity` (4) epochs stay open at once;
+/// open epoch whose time of day is within ±`tolerance` (5 ms) of its own stamp; if
+/// none is, it opens a new epoch. (Receivers that print one instant with three
+/// decimals in GLL and two in RMC differ by up to 5 ms — Magellan: `120824.758`
+/// and `120824.76`; distinct epochs are at least 10 ms apart — Telit SL869 stamps
+/// `102143.990` and `102144.000`.) The epoch's time is the stamp of its most
+/// telling sentence: RMC, else GGA, else GNS, else GLL, else GST or ZDA. Up to `capacity` (4) epochs stay open at once;
 /// opening a fifth closes the open epoch with the earliest time, which is then
 /// handed on. Untimed sentences (VTG, GSA, GLL without time) join the epoch of
 /// the latest timed sentence. At the end of the input every open epoch is closed,
@@ -20,7 +24,7 @@ struct NMEAEpochMerger {
   /// How many epochs may be open at once.
   static let capacity = 4
   /// How far apart (ms) two stamps of one epoch may be.
-  static let tolerance = 10
+  static let tolerance = 5
 
   private var open: [NMEAEpoch] = []
   /// Index in `open` of the epoch untimed sentences join, or -1.
@@ -33,11 +37,18 @@ struct NMEAEpochMerger {
   /// The epoch open for a sentence stamped `timeOfDay`; opens one if needed.
   /// When that closes another epoch, it is returned in `closed`.
   @inline(__always)
-  mutating func epoch(forTimeOfDay timeOfDay: Int, line: Int, closed: inout NMEAEpoch?) -> Int {
+  mutating func epoch(
+    forTimeOfDay timeOfDay: Int, priority: Int, line: Int, closed: inout NMEAEpoch?
+  ) -> Int {
     for index in open.indices {
-      var delta = abs(open[index].timeOfDay - timeOfDay)
-      if delta > 43_200_000 { delta = 86_400_000 - delta }
-      if delta <= Self.tolerance {
+      var delta = timeOfDay - open[index].timeOfDay
+      if delta > 43_200_000 { delta -= 86_400_000 } else if delta < -43_200_000 { delta += 86_400_000 }
+      if abs(delta) <= Self.tolerance {
+        if priority > open[index].timePriority {
+          open[index].timePriority = priority
+          open[index].timeOfDay = timeOfDay
+          open[index].key += Int64(delta)
+        }
         current = index
         return index
       }
@@ -52,7 +63,9 @@ struct NMEAEpochMerger {
     lastTimeOfDay = timeOfDay
     lastKey = key
     if open.count == Self.capacity { closed = closeEarliest() }
-    open.append(NMEAEpoch(timeOfDay: timeOfDay, key: key, line: line))
+    var epoch = NMEAEpoch(timeOfDay: timeOfDay, key: key, line: line)
+    epoch.timePriority = priority
+    open.append(epoch)
     current = open.count - 1
     return current
   }

@@ -64,9 +64,11 @@ extension NMEAParser {
 
   /// The open epoch for a stamped sentence, handing on any epoch this closes.
   @inline(__always)
-  private mutating func epoch(_ timeOfDay: Int, line: Int, emit: (Fix) -> Void) throws(ParseError) -> Int {
+  private mutating func epoch(
+    _ timeOfDay: Int, priority: Int, line: Int, emit: (Fix) -> Void
+  ) throws(ParseError) -> Int {
     var closed: NMEAEpoch? = nil
-    let index = merger.epoch(forTimeOfDay: timeOfDay, line: line, closed: &closed)
+    let index = merger.epoch(forTimeOfDay: timeOfDay, priority: priority, line: line, closed: &closed)
     if let closed { try resolver.accept(closed, emit: emit) }
     return index
   }
@@ -87,7 +89,7 @@ extension NMEAParser {
     guard try check(s, needed: 9, name: "RMC", base: base, line: line, start: start, diagnostics: &diagnostics)
     else { return }
     guard let time else { return try noTime(valid: valid, "RMC", base: base, line: line, start: start, &diagnostics) }
-    let index = try epoch(time, line: line, emit: emit)
+    let index = try epoch(time, priority: 4, line: line, emit: emit)
     merger[index].sawPositionSentence = true
     if let latitude, let longitude {
       merger[index].setPosition(latitude: latitude.degrees, longitude: longitude.degrees,
@@ -117,7 +119,7 @@ extension NMEAParser {
     guard try check(s, needed: 6, name: "GGA", base: base, line: line, start: start, diagnostics: &diagnostics)
     else { return }
     guard let time else { return try noTime(valid: valid, "GGA", base: base, line: line, start: start, &diagnostics) }
-    let index = try epoch(time, line: line, emit: emit)
+    let index = try epoch(time, priority: 3, line: line, emit: emit)
     merger[index].sawPositionSentence = true
     guard valid, let latitude, let longitude else { return }
     merger[index].setPosition(latitude: latitude.degrees, longitude: longitude.degrees,
@@ -148,7 +150,7 @@ extension NMEAParser {
     guard try check(s, needed: 6, name: "GNS", base: base, line: line, start: start, diagnostics: &diagnostics)
     else { return }
     guard let time else { return try noTime(valid: valid, "GNS", base: base, line: line, start: start, &diagnostics) }
-    let index = try epoch(time, line: line, emit: emit)
+    let index = try epoch(time, priority: 2, line: line, emit: emit)
     merger[index].sawPositionSentence = true
     guard valid, let latitude, let longitude else { return }
     merger[index].setPosition(latitude: latitude.degrees, longitude: longitude.degrees,
@@ -173,7 +175,7 @@ extension NMEAParser {
     else { return }
     let index: Int
     if let time {
-      index = try epoch(time, line: line, emit: emit)
+      index = try epoch(time, priority: 1, line: line, emit: emit)
     } else if merger.current >= 0 {
       index = merger.current
     } else {
@@ -236,7 +238,7 @@ extension NMEAParser {
     guard try check(s, needed: 8, name: "GST", base: base, line: line, start: start, diagnostics: &diagnostics)
     else { return }
     guard let time else { untimed += 1; return }
-    let index = try epoch(time, line: line, emit: emit)
+    let index = try epoch(time, priority: 0, line: line, emit: emit)
     NMEAEpoch.fill(&merger[index].sigmaLatitude, sigmaLatitude)
     NMEAEpoch.fill(&merger[index].sigmaLongitude, sigmaLongitude)
     NMEAEpoch.fill(&merger[index].sigmaAltitude, sigmaAltitude)
@@ -264,7 +266,7 @@ extension NMEAParser {
       }
     }
     guard let time else { untimed += 1; return }
-    let index = try epoch(time, line: line, emit: emit)
+    let index = try epoch(time, priority: 0, line: line, emit: emit)
     if merger[index].day == nil, let day { merger[index].day = day }
   }
 

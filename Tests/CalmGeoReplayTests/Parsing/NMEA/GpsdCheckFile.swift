@@ -5,7 +5,9 @@ import Foundation
 /// one per epoch where gpsd has a 2D or 3D fix.
 ///
 /// gpsd prints a TPV after many sentences, each adding to the epoch's report;
-/// the last TPV with a given `time` is the epoch's complete one. TPVs without
+/// the last TPV of a run with the same `time` is the epoch's complete one. When
+/// a log's time goes back and repeats a time, only the first run is kept (as
+/// `FixNormalizer` keeps only the first fix at a time). TPVs without
 /// `time` (before gpsd knows the date) or without `lat`/`lon`, or with `mode` < 2,
 /// are left out. Units: degrees, m/s (`speed`), metres above mean sea level
 /// (`altMSL`, or the older `alt`, which gpsd 3.20+ keeps as an alias of altMSL).
@@ -23,6 +25,7 @@ struct GpsdCheckFile {
   init(path: String) throws {
     let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
     var byTime: [Int64: Int] = [:]
+    var lastTime: Int64? = nil
     for line in text.split(whereSeparator: \.isNewline) where line.hasPrefix("{\"class\":\"TPV\"") {
       guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
         let mode = object["mode"] as? Int, mode >= 2,
@@ -32,10 +35,13 @@ struct GpsdCheckFile {
       let epoch = Epoch(
         time: time, latitude: latitude, longitude: longitude, speed: object["speed"] as? Double,
         altitude: (object["altMSL"] as? Double) ?? (object["alt"] as? Double))
-      if let index = byTime[time] { epochs[index] = epoch } else {
+      if time == lastTime, let index = byTime[time] {
+        epochs[index] = epoch
+      } else if byTime[time] == nil {
         byTime[time] = epochs.count
         epochs.append(epoch)
       }
+      lastTime = time
     }
   }
 

@@ -43,6 +43,7 @@ import Testing
     for fix in track.fixes { ours[fix.time] = fix }
     var matched = Set<Int64>()
     var outcome = Outcome()
+    let debug = ProcessInfo.processInfo.environment["CALMGEO_DEBUG_GPSD"] != nil
     for epoch in check.epochs {
       var fix = ours[epoch.time]
       if fix == nil, let earlier = ours[epoch.time - rollover] {
@@ -51,7 +52,12 @@ import Testing
       }
       guard let fix else {
         outcome.onlyGpsd += 1
+        if debug { print("DBG \(name) onlyGpsd \(UTCTime.iso8601(epoch.time)) \(epoch)") }
         continue
+      }
+      if debug && (abs(fix.latitude - epoch.latitude) > 1e-6 || abs(fix.longitude - epoch.longitude) > 1e-6
+        || differ(fix.speed, epoch.speed) || differ(fix.altitude, epoch.altitude)) {
+        print("DBG \(name) diff line \(fix.line) \(UTCTime.iso8601(fix.time)) ours \(fix.latitude) \(fix.longitude) \(fix.speed as Any) \(fix.altitude as Any) gpsd \(epoch)")
       }
       matched.insert(fix.time)
       outcome.compared += 1
@@ -62,6 +68,9 @@ import Testing
       if differ(fix.altitude, epoch.altitude) { outcome.altitude += 1 }
     }
     outcome.onlyOurs = track.fixes.count - matched.count
+    if debug {
+      for fix in track.fixes where !matched.contains(fix.time) { print("DBG \(name) onlyOurs line \(fix.line) \(UTCTime.iso8601(fix.time))") }
+    }
     return outcome
   }
 
