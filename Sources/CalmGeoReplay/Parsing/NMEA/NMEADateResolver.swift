@@ -24,6 +24,9 @@ import DequeModule
 ///   moves. If the old date comes back first (a glitch), the held epochs that
 ///   carried the odd date are dropped (`date_jump`) and the others keep the old
 ///   date. At the end of the input an unconfirmed jump counts as a glitch.
+/// - With `keepBadDates`, every receiver date is taken as it is (no plausibility
+///   check, no jump detection): the escape hatch for logs that really are from
+///   1999, or whose receiver is known to be right.
 struct NMEADateResolver {
   /// How many fix epochs may wait for a first date.
   static let maxUndated = 10_000
@@ -73,6 +76,11 @@ struct NMEADateResolver {
     let epochDay = Self.floorDiv(epoch.key, Self.dayMillis)
     let implied = epoch.day.map { Int64($0) - epochDay }
 
+    if options.keepBadDates, let implied, offsetDays != nil {
+      offsetDays = implied
+      if epoch.hasFix { emitFix(epoch, offset: implied, emit) }
+      return
+    }
     guard let offset = offsetDays else {
       if let implied {
         offsetDays = implied

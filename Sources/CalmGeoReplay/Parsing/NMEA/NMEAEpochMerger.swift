@@ -19,14 +19,21 @@
 /// - RMC at 10 Hz with GGA at 1 Hz gives ten epochs a second, one with altitude;
 /// - 4 Hz epochs that arrive out of order (`.500` before `.000`) are re-ordered,
 ///   as long as they arrive within four epochs of each other.
+/// A stamp more than `maxReorder` (2 s) before the latest one is not jitter but a
+/// jump (a restarted or appended capture): every open epoch is closed first, so
+/// the epochs before the jump are handed on before those after it.
 /// Memory is `capacity` epochs whatever the input's length.
 struct NMEAEpochMerger {
   /// How many epochs may be open at once.
   static let capacity = 4
   /// How far apart (ms) two stamps of one epoch may be.
   static let tolerance = 5
+  /// How far back (ms) a new stamp may be and still be re-ordered among open epochs.
+  static let maxReorder: Int64 = 2_000
 
   private var open: [NMEAEpoch] = []
+  /// Epochs closed by a jump back in time, to be handed on before any other.
+  var pending: [NMEAEpoch] = []
   /// Index in `open` of the epoch untimed sentences join, or -1.
   private(set) var current = -1
   private var lastTimeOfDay = -1
@@ -60,8 +67,14 @@ struct NMEAEpochMerger {
       else if step > 43_200_000 { step -= 86_400_000 }  // back across midnight
       key = lastKey + Int64(step)
     }
+    let jumpedBack = key < lastKey - Self.maxReorder
     lastTimeOfDay = timeOfDay
     lastKey = key
+    if jumpedBack && !open.isEmpty {
+      // Hand on what is open in arrival order (the caller drains `pending`).
+      pending.append(contentsOf: open.sorted { $0.key < $1.key })
+      open.removeAll(keepingCapacity: true)
+    }
     if open.count == Self.capacity { closed = closeEarliest() }
     var epoch = NMEAEpoch(timeOfDay: timeOfDay, key: key, line: line)
     epoch.timePriority = priority

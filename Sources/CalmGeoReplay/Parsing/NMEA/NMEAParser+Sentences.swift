@@ -69,6 +69,10 @@ extension NMEAParser {
   ) throws(ParseError) -> Int {
     var closed: NMEAEpoch? = nil
     let index = merger.epoch(forTimeOfDay: timeOfDay, priority: priority, line: line, closed: &closed)
+    if !merger.pending.isEmpty {
+      for epoch in merger.pending { try resolver.accept(epoch, emit: emit) }
+      merger.pending.removeAll(keepingCapacity: true)
+    }
     if let closed { try resolver.accept(closed, emit: emit) }
     return index
   }

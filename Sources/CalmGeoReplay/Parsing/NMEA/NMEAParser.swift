@@ -181,13 +181,19 @@ public struct NMEAParser: FixParser {
       }
     default:
       let what = terminator == 0x24 || terminator == 0x21
-        ? "by the start of another sentence" : "by byte 0x\(String(terminator == 0xFF ? 0 : terminator, radix: 16, uppercase: true))"
+        ? "by the start of another sentence" : "by byte 0x\(Self.hex(terminator == 0xFF ? 0 : terminator))"
       try diagnostics.skip(error(base, line: line, offset: j, key: "truncated", "sentence is cut off \(what)"))
       return next
     }
     var sentence = NMEASentence(line: base, starts: starts, count: fieldCount)
     try decode(&sentence, base: base, line: line, start: i, diagnostics: &diagnostics, emit: emit)
     return next
+  }
+
+  /// Two upper-case hex digits.
+  static func hex(_ byte: UInt8) -> String {
+    let text = String(byte, radix: 16, uppercase: true)
+    return byte < 16 ? "0" + text : text
   }
 
   /// An error at byte `offset` of the line at `base`; the column counts Unicode

@@ -5,7 +5,8 @@
 /// after it. Missing trailing fields read as empty. Typed readers return `nil`
 /// for an empty field and, for a field that holds the wrong kind of text, also
 /// record it as the sentence's first bad field (see `badField`), so that a
-/// parser can read every value first and reject the sentence once.
+/// parser can read every value first and reject the sentence once. Spaces
+/// around a value (`222517 `, ` 222519`, seen in hand-edited logs) are ignored.
 struct NMEASentence {
   /// The start of the line holding the sentence.
   let line: UnsafePointer<UInt8>
@@ -52,6 +53,15 @@ struct NMEASentence {
     return n == 0 ? 0 : p[0]
   }
 
+  /// The field without surrounding spaces, or `nil` when it has none to drop.
+  @inline(never)
+  static func trimmed(_ p: UnsafePointer<UInt8>, _ n: Int) -> (UnsafePointer<UInt8>, Int)? {
+    var start = 0, end = n
+    while start < end && p[start] == 0x20 { start += 1 }
+    while end > start && p[end - 1] == 0x20 { end -= 1 }
+    return start == 0 && end == n ? nil : (p + start, end - start)
+  }
+
   @inline(__always)
   private mutating func bad(_ index: Int, _ name: StaticString) {
     if badField == nil { badField = (index, name) }
@@ -62,7 +72,7 @@ struct NMEASentence {
   mutating func decimal(_ index: Int, _ name: StaticString) -> Double? {
     let (p, n) = field(index)
     guard n > 0 else { return nil }
-    guard let value = NMEAFieldReader.decimal(p, n) else { bad(index, name); return nil }
+    guard let value = NMEAFieldReader.decimal(p, n) ?? Self.trimmed(p, n).flatMap({ NMEAFieldReader.decimal($0.0, $0.1) }) else { bad(index, name); return nil }
     return value.value
   }
 
@@ -71,7 +81,7 @@ struct NMEASentence {
   mutating func integer(_ index: Int, _ name: StaticString) -> Int? {
     let (p, n) = field(index)
     guard n > 0 else { return nil }
-    guard let value = NMEAFieldReader.integer(p, n) else { bad(index, name); return nil }
+    guard let value = NMEAFieldReader.integer(p, n) ?? Self.trimmed(p, n).flatMap({ NMEAFieldReader.integer($0.0, $0.1) }) else { bad(index, name); return nil }
     return value
   }
 
@@ -80,7 +90,7 @@ struct NMEASentence {
   mutating func timeOfDay(_ index: Int) -> Int? {
     let (p, n) = field(index)
     guard n > 0 else { return nil }
-    guard let value = NMEAFieldReader.timeOfDay(p, n) else { bad(index, "time"); return nil }
+    guard let value = NMEAFieldReader.timeOfDay(p, n) ?? Self.trimmed(p, n).flatMap({ NMEAFieldReader.timeOfDay($0.0, $0.1) }) else { bad(index, "time"); return nil }
     return value
   }
 
@@ -89,7 +99,7 @@ struct NMEASentence {
   mutating func date(_ index: Int) -> Int? {
     let (p, n) = field(index)
     guard n > 0 else { return nil }
-    guard let value = NMEAFieldReader.date(p, n) else { bad(index, "date"); return nil }
+    guard let value = NMEAFieldReader.date(p, n) ?? Self.trimmed(p, n).flatMap({ NMEAFieldReader.date($0.0, $0.1) }) else { bad(index, "date"); return nil }
     return value
   }
 
@@ -116,6 +126,8 @@ struct NMEASentence {
   ) -> (degrees: Double, digits: Int)? {
     var (p, n) = field(index)
     guard n > 0 else { return nil }
+    if p[0] == 0x20 || p[n - 1] == 0x20, let (q, m) = Self.trimmed(p, n) { (p, n) = (q, m) }
+    guard n > 0 else { return nil }
     if p[0] == 0x2D || p[0] == 0x2B { p += 1; n -= 1 }
     guard let magnitude = NMEAFieldReader.angle(p, n, maxDegrees: maxDegrees) else {
       bad(index, name)
@@ -123,7 +135,8 @@ struct NMEASentence {
     }
     var digits = 0
     if let dot = UnsafeBufferPointer(start: p, count: n).firstIndex(of: 0x2E) { digits = n - dot - 1 }
-    let (h, hn) = field(index + 1)
+    var (h, hn) = field(index + 1)
+    if hn > 1, let (q, m) = Self.trimmed(h, hn) { (h, hn) = (q, m) }
     guard hn == 1, h[0] == positive || h[0] == negative else {
       bad(index + 1, hemisphere)
       return nil
