@@ -61,20 +61,20 @@ struct NMEADateResolver {
 
   /// Takes a closed epoch; emits its fix (and those it released) when dated.
   mutating func accept(_ epoch: NMEAEpoch, emit: (Fix) -> Void) throws(ParseError) {
-    var epoch = epoch
-    if let day = epoch.day, day < Self.earliestPlausibleDay, !options.keepBadDates {
-      epoch.day = nil
-      epoch.hadBadDate = true
-    }
+    // (The epoch is not copied to mark a bad date: copies of it dominated the
+    // profile; held epochs never carry a bad date, see below.)
+    var day = epoch.day
+    let badDate = day.map { $0 < Self.earliestPlausibleDay && !options.keepBadDates } ?? false
+    if badDate { day = nil }
     if !epoch.hasFix {
       if epoch.sawPositionSentence { noFixEpochs += 1 }
-      if epoch.day == nil { return }
-    } else if epoch.hadBadDate {
+      if day == nil { return }
+    } else if badDate {
       badDates += 1
       return
     }
     let epochDay = Self.floorDiv(epoch.key, Self.dayMillis)
-    let implied = epoch.day.map { Int64($0) - epochDay }
+    let implied = day.map { Int64($0) - epochDay }
 
     if options.keepBadDates, let implied, offsetDays != nil {
       offsetDays = implied

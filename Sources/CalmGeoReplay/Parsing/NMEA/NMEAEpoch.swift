@@ -17,8 +17,6 @@ struct NMEAEpoch {
   var line: Int
   /// The receiver's date (days since 1970) from RMC or ZDA, if one was read.
   var day: Int? = nil
-  /// Whether the receiver gave a date that was rejected as implausible.
-  var hadBadDate = false
   /// Whether a sentence that reports a position (RMC, GGA, GNS, GLL) was seen.
   var sawPositionSentence = false
   /// Whether a sentence reported a valid fix with a position.

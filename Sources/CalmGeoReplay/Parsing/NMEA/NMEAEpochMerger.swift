@@ -95,8 +95,10 @@ struct NMEAEpochMerger {
     guard !open.isEmpty else { return nil }
     var earliest = 0
     for index in open.indices where open[index].key < open[earliest].key { earliest = index }
-    let epoch = open.remove(at: earliest)
-    if current == earliest { current = -1 } else if current > earliest { current -= 1 }
-    return epoch
+    // Swap-remove: the order of `open` does not matter, and nothing shifts.
+    let last = open.count - 1
+    if earliest != last { open.swapAt(earliest, last) }
+    if current == earliest { current = -1 } else if current == last { current = earliest }
+    return open.removeLast()
   }
 }
