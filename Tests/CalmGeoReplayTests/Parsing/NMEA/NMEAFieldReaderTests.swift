@@ -1,0 +1,69 @@
+import Testing
+@testable import CalmGeoReplay
+
+/// Numbers, angles, times and dates read from field bytes, with values worked out by hand.
+struct NMEAFieldReaderTests {
+  private func angle(_ text: String, max: UInt64 = 90) -> Double? {
+    Array(text.utf8).withUnsafeBufferPointer { NMEAFieldReader.angle($0.baseAddress!, $0.count, maxDegrees: max) }
+  }
+  private func time(_ text: String) -> Int? {
+    Array(text.utf8).withUnsafeBufferPointer { NMEAFieldReader.timeOfDay($0.baseAddress!, $0.count) }
+  }
+  private func date(_ text: String) -> Int? {
+    Array(text.utf8).withUnsafeBufferPointer { NMEAFieldReader.date($0.baseAddress!, $0.count) }
+  }
+  private func decimal(_ text: String) -> Double? {
+    Array(text.utf8).withUnsafeBufferPointer { NMEAFieldReader.decimal($0.baseAddress!, $0.count)?.value }
+  }
+
+  @Test func anglesAreDegreesPlusMinutesOverSixtyCorrectlyRounded() {
+    // 4807.038 → 48 + 7.038 / 60 = 48 + 0.1173 = 48.1173
+    #expect(angle("4807.038") == 48.1173)
+    // 01131.000 → 11 + 31 / 60 = 11.51666…, the Double nearest 691/60
+    #expect(angle("01131.000", max: 180) == 691.0 / 60.0)
+    // Unicore's 8 decimals: 5327.03598945 → 53 + 27.03598945 / 60
+    //   = (53·60·10^8 + 2 703 598 945) / (60·10^8) = 320 703 598 945 / 6 000 000 000
+    #expect(angle("5327.03598945") == 320_703_598_945.0 / 6_000_000_000.0)
+    // MTK before lock: 60 minutes is no angle; nor are 91° of latitude.
+    #expect(angle("8960.000000") == nil)
+    #expect(angle("9100.0000") == nil)
+    #expect(angle("9000.0000") == 90)
+    #expect(angle("48x7.038") == nil)
+  }
+
+  @Test func timesRoundToTheMillisecond() {
+    // 12:35:19 → (12·60 + 35)·60 + 19 = 45 319 s
+    #expect(time("123519") == 45_319_000)
+    #expect(time("123519.") == 45_319_000)
+    #expect(time("222510.1") == 80_710_100)
+    #expect(time("222511.01") == 80_711_010)
+    #expect(time("222512.001") == 80_712_001)
+    // .0001 s rounds to 0 ms, .0009 s to 1 ms, .9996 s to the next second.
+    #expect(time("222513.0001") == 80_713_000)
+    #expect(time("222514.0009") == 80_714_001)
+    #expect(time("235959.9996") == 86_400_000)
+    #expect(time("222515.x") == nil)
+    #expect(time(".1") == nil)
+    #expect(time("246000") == nil)
+  }
+
+  @Test func twoDigitYearsAre1980To2079() {
+    #expect(date("230324") == UTCTime.days(year: 2024, month: 3, day: 23))
+    #expect(date("050180") == UTCTime.days(year: 1980, month: 1, day: 5))
+    #expect(date("220899") == UTCTime.days(year: 1999, month: 8, day: 22))
+    #expect(date("290224") == UTCTime.days(year: 2024, month: 2, day: 29))
+    #expect(date("290223") == nil)
+    #expect(date("2208-1") == nil)
+  }
+
+  @Test func decimalsAreCorrectlyRounded() {
+    #expect(decimal("0.1") == 0.1)
+    #expect(decimal("-17.1") == -17.1)
+    #expect(decimal("545.4") == 545.4)
+    #expect(decimal("1.") == 1)
+    #expect(decimal(".5") == 0.5)
+    #expect(decimal("123456.789012") == 123456.789012)
+    #expect(decimal("") == nil)
+    #expect(decimal("1.2.3") == nil)
+  }
+}
