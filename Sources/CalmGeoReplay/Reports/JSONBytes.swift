@@ -3,9 +3,12 @@
 /// trailing `.0`, `/` escaped as `\/`).
 public struct JSONBytes: Sendable {
   public var bytes: [UInt8] = []
+  /// Escape `/` as `\/` like `JSONEncoder` (on for CalmGeo records, off for reports).
+  public var escapesSlashes = true
 
-  public init(reservingCapacity capacity: Int = 0) {
+  public init(reservingCapacity capacity: Int = 0, escapesSlashes: Bool = true) {
     bytes.reserveCapacity(capacity)
+    self.escapesSlashes = escapesSlashes
   }
 
   @inline(__always) public mutating func raw(_ text: StaticString) {
@@ -49,7 +52,7 @@ public struct JSONBytes: Sendable {
       switch byte {
       case 34: raw("\\\"")
       case 92: raw("\\\\")
-      case 47: raw("\\/")
+      case 47: if escapesSlashes { raw("\\/") } else { bytes.append(47) }
       case 8: raw("\\b")
       case 12: raw("\\f")
       case 10: raw("\\n")

@@ -13,7 +13,7 @@ public indirect enum OrderedJSON: Sendable, Hashable {
 
   /// The text: pretty (2-space indent, one key a line) or compact (one line).
   public func rendered(pretty: Bool = true) -> String {
-    var json = JSONBytes()
+    var json = JSONBytes(escapesSlashes: false)
     write(into: &json, indent: pretty ? 0 : nil)
     if pretty { json.raw("\n") }
     return String(decoding: json.bytes, as: UTF8.self)
