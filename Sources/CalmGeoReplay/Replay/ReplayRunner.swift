@@ -42,7 +42,8 @@ public enum ReplayRunner {
     return result
   }
 
-  static func noFix(_ opened: InputOpener.Opened, _ diagnostics: InputDiagnostics) -> ParseError {
+  /// The error for a log that yields no usable fix (exit code 65).
+  public static func noFix(_ opened: InputOpener.Opened, _ diagnostics: InputDiagnostics) -> ParseError {
     var reason = "no usable fix in \(diagnostics.recordsRead) records read as \(opened.format.rawValue)"
     let skipped = diagnostics.skipped.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
     if !skipped.isEmpty { reason += " (skipped: \(skipped.joined(separator: ", ")))" }

@@ -7,10 +7,11 @@ public enum FixTextWriter {
     "time,latitude,longitude,altitude,speed,course,horizontal_accuracy,vertical_accuracy,hdop,satellites,line,derived\n"
 
   public static func csvLine(_ fix: Fix) -> String {
-    func value(_ number: Double?) -> String { number.map(format) ?? "" }
+    func value(_ number: Float) -> String { number.isNaN ? "" : format(number) }
     return [
-      UTCTime.iso8601(fix.time), format(fix.latitude), format(fix.longitude), value(fix.altitude), value(fix.speed),
-      value(fix.course), value(fix.horizontalAccuracy), value(fix.verticalAccuracy), value(fix.hdop),
+      UTCTime.iso8601(fix.time), format(fix.latitude), format(fix.longitude), value(fix.storedAltitude),
+      value(fix.storedSpeed), value(fix.storedCourse), value(fix.storedHorizontalAccuracy),
+      value(fix.storedVerticalAccuracy), value(fix.storedHDOP),
       fix.satellites.map(String.init) ?? "", String(fix.line), derived(fix).joined(separator: "+"),
     ].joined(separator: ",") + "\n"
   }
@@ -20,12 +21,13 @@ public enum FixTextWriter {
       ("time", .string(UTCTime.iso8601(fix.time))), ("latitude", .double(fix.latitude)),
       ("longitude", .double(fix.longitude)),
     ]
-    let optional: [(String, Double?)] = [
-      ("altitude", fix.altitude), ("speed", fix.speed), ("course", fix.course),
-      ("horizontalAccuracy", fix.horizontalAccuracy), ("verticalAccuracy", fix.verticalAccuracy),
-      ("hdop", fix.hdop),
+    let optional: [(String, Float)] = [
+      ("altitude", fix.storedAltitude), ("speed", fix.storedSpeed), ("course", fix.storedCourse),
+      ("horizontalAccuracy", fix.storedHorizontalAccuracy), ("verticalAccuracy", fix.storedVerticalAccuracy),
+      ("hdop", fix.storedHDOP),
     ]
-    for (key, value) in optional { if let value { fields.append((key, .double(value))) } }
+    // Stored as Float: written with Float's shortest text (4.2, not 4.199999809265137).
+    for (key, value) in optional where !value.isNaN { fields.append((key, .double(Double(format(value))!))) }
     if let satellites = fix.satellites { fields.append(("satellites", .int(satellites))) }
     fields.append(("line", .int(Int(fix.line))))
     let marks = derived(fix)
@@ -40,6 +42,13 @@ public enum FixTextWriter {
     if fix.flags.contains(.verticalAccuracyEstimated) { marks.append("vacc") }
     if fix.flags.contains(.timeSynthesized) { marks.append("time") }
     return marks
+  }
+
+  /// Shortest round-trip text of a `Float`, without a trailing `.0`.
+  static func format(_ value: Float) -> String {
+    var text = value.description
+    if text.hasSuffix(".0") { text.removeLast(2) }
+    return text
   }
 
   /// Shortest round-trip text, without a trailing `.0`.

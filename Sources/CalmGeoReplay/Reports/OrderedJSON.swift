@@ -25,7 +25,7 @@ public indirect enum OrderedJSON: Sendable, Hashable {
     case .bool(let value): json.bool(value)
     case .int(let value): json.int(value)
     case .double(let value):
-      if value.isFinite { json.double((value * 1e6).rounded() / 1e6) } else { json.raw("null") }
+      if value.isFinite { json.double(value) } else { json.raw("null") }
     case .string(let value): json.string(value)
     case .array(let items):
       writeContainer(items.map { (nil, $0) }, open: "[", close: "]", into: &json, indent: indent)

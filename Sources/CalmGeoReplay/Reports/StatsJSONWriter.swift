@@ -21,7 +21,7 @@ public enum StatsJSONWriter {
     ])
     let engine: OrderedJSON = .object([
       ("emitted", .int(report.result.emitted)),
-      ("keptRatio", .double(report.fixesUsed == 0 ? 0 : Double(report.result.emitted) / Double(report.fixesUsed))),
+      ("keptRatio", .double(report.fixesUsed == 0 ? 0 : (Double(report.result.emitted) / Double(report.fixesUsed) * 1e6).rounded() / 1e6)),
       ("filtered", .int(m.filtered)),
       ("motionchangesToMoving", .int(m.motionChangesToMoving)),
       ("motionchangesToStationary", .int(m.motionChangesToStationary)),

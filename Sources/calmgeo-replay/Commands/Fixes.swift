@@ -37,12 +37,14 @@ extension CalmGeoReplayCommand {
         var diagnostics = InputDiagnostics(strict: options.strict, maxProblems: options.maxReportedProblems)
         var normalizer = FixNormalizer(speedPolicy: input.deriveSpeed ?? .auto)
         var writeError: (any Error)?
+        var kept = 0
         if format == .csv { try stdout.write(FixTextWriter.csvHeader) }
         let format = format
         try TrackReader.read(opened, options: options, diagnostics: &diagnostics) { fix in
-          guard writeError == nil, let kept = normalizer.accept(fix) else { return }
+          guard writeError == nil, let fix = normalizer.accept(fix) else { return }
+          kept += 1
           do {
-            try stdout.write(format == .csv ? FixTextWriter.csvLine(kept) : FixTextWriter.ndjsonLine(kept))
+            try stdout.write(format == .csv ? FixTextWriter.csvLine(fix) : FixTextWriter.ndjsonLine(fix))
           } catch {
             writeError = error
           }
@@ -52,7 +54,8 @@ extension CalmGeoReplayCommand {
         if let writeError { throw writeError }
         Terminal.warnSkipped(diagnostics)
         let skipped = diagnostics.skipped.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        Terminal.printError("\(log): \(normalizer.offered - diagnostics.skipped["duplicate_time", default: 0] - diagnostics.skipped["time_backwards", default: 0]) fixes as \(opened.format.rawValue); \(diagnostics.recordsRead) records read; skipped: \(skipped.isEmpty ? "none" : skipped.joined(separator: " "))")
+        guard kept > 0 else { throw ReplayRunner.noFix(opened, diagnostics) }
+        Terminal.printError("\(log): \(kept) fixes as \(opened.format.rawValue); \(diagnostics.recordsRead) records read; skipped: \(skipped.isEmpty ? "none" : skipped.joined(separator: " "))")
       } catch {
         try? stdout.flush()
         throw ExitCode(Terminal.report(error))
