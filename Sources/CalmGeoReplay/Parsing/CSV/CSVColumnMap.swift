@@ -65,13 +65,7 @@ struct CSVColumnMap: Sendable {
     // The best column per field: lowest alias rank, then leftmost.
     var chosen: [CSVField: (rank: Int, column: Column)] = [:]
     for (index, name) in names.enumerated() {
-      var entry = CSVAliases.table[name.key]
-      var suffixUnit: String? = nil
-      if entry == nil, let stripped = name.keyWithoutUnitSuffix, let found = CSVAliases.table[stripped.key] {
-        entry = found
-        suffixUnit = stripped.unit
-      }
-      guard let entry else { continue }
+      guard let (entry, suffixUnit) = Self.lookup(name) else { continue }
       let field = entry.field
       let unit = Self.unit(of: name, suffix: suffixUnit, unitsLine: units?[index], implied: entry.unit,
                            layout: layout, field: field)
@@ -92,8 +86,8 @@ struct CSVColumnMap: Sendable {
       throw Problem(
         key: "bad_header",
         reason: "no \(column(.latitude) == nil ? "latitude" : "longitude") column in the header "
-          + "(found \(found.isEmpty ? "no columns" : found)); accepted names, in any case and with "
-          + "units in brackets: \(accepted)")
+          + "(found \(found)); accepted names (any case, words split by space, '_' or camelCase, "
+          + "units in brackets ignored): \(accepted)")
     }
     self.latitude = latitude
     self.longitude = longitude
@@ -129,6 +123,16 @@ struct CSVColumnMap: Sendable {
     case .gpsWeek(let w, let s): last = max(last, w.index, s.index)
     }
     lastIndex = last
+  }
+
+  /// The accepted name that `name` is, as written or without a trailing unit word (and
+  /// then that word); `nil` for a column the reader does not use.
+  static func lookup(_ name: CSVHeaderName) -> (entry: CSVAliases.Entry, suffixUnit: String?)? {
+    if let entry = CSVAliases.table[name.key] { return (entry, nil) }
+    if let stripped = name.keyWithoutUnitSuffix, let entry = CSVAliases.table[stripped.key] {
+      return (entry, stripped.unit)
+    }
+    return nil
   }
 
   /// Picks the time columns; `nil` when there are none.
