@@ -47,9 +47,7 @@ enum CSVAliases {
       "ele", "elevation", "alt", "altitude", "alt_msl", "altitude_msl", "height_msl", "elevation_msl",
       "msl_altitude", "height", "gps_altitude", "gps_alt", "orthometric_height",
       // Ellipsoidal heights only when no height above sea level is given (no geoid model here).
-      "height_above_ellipsoid", "height_above_wgs84_ellipsoid", "ellipsoid_height", "ellipsoidal_height",
-      "ellipsoidal_altitude", "altitude_ellipsoid", "hae", "alt_gps",
-    ]),
+    ] + ellipsoidalAltitudes),
     (.geoidSeparation, ["geoidheight", "geoid_height", "geoid_separation", "geoid_sep", "geoid", "undulation"]),
     (.speed, [
       "speed", "spd", "velocity", "sog", "speed_over_ground", "ground_speed", "groundspeed", "gnd_spd",
@@ -77,6 +75,14 @@ enum CSVAliases {
       "numsv", "svs",
     ]),
     (.valid, ["valid", "fix_valid", "validity"]),
+  ]
+
+  /// Names of heights above the WGS84 ellipsoid rather than mean sea level (GSDC,
+  /// smartLoc, the G1000's `AltGPS`). Used as the altitude when nothing better is given,
+  /// and counted as `altitude_above_ellipsoid` (as the GnssLogger reader does).
+  static let ellipsoidalAltitudes = [
+    "height_above_ellipsoid", "height_above_wgs84_ellipsoid", "ellipsoid_height", "ellipsoidal_height",
+    "ellipsoidal_altitude", "altitude_ellipsoid", "hae", "alt_gps",
   ]
 
   /// Units implied by a name on its own.

@@ -47,6 +47,8 @@ struct CSVColumnMap: Sendable {
   let values: [Column]
   /// A validity flag column.
   let validity: Column?
+  /// Whether the altitude column holds heights above the ellipsoid (no sea-level one).
+  let altitudeIsEllipsoidal: Bool
   /// The highest column index any of the above reads.
   let lastIndex: Int
 
@@ -64,8 +66,9 @@ struct CSVColumnMap: Sendable {
 
     // The best column per field: lowest alias rank, then leftmost.
     var chosen: [CSVField: (rank: Int, column: Column)] = [:]
+    var chosenKey: [CSVField: String] = [:]
     for (index, name) in names.enumerated() {
-      guard let (entry, suffixUnit) = Self.lookup(name) else { continue }
+      guard let (entry, key, suffixUnit) = Self.lookup(name) else { continue }
       let field = entry.field
       let unit = Self.unit(of: name, suffix: suffixUnit, unitsLine: units?[index], implied: entry.unit,
                            layout: layout, field: field)
@@ -75,6 +78,7 @@ struct CSVColumnMap: Sendable {
         counterclockwiseFromEast: field == .course && name.counterclockwiseFromEast)
       if let previous = chosen[field], previous.rank <= entry.rank { continue }
       chosen[field] = (entry.rank, column)
+      chosenKey[field] = key
     }
     func column(_ field: CSVField) -> Column? { chosen[field]?.column }
 
@@ -111,6 +115,7 @@ struct CSVColumnMap: Sendable {
     ]
     values = optional.compactMap(column).sorted { $0.index < $1.index }
     validity = column(.valid)
+    altitudeIsEllipsoidal = chosenKey[.altitude].map(CSVAliases.ellipsoidalAltitudes.contains) ?? false
 
     var last = max(latitude.index, longitude.index)
     for extra in [latitudeHemisphere, longitudeHemisphere, validity].compactMap({ $0 }) + values {
@@ -127,10 +132,10 @@ struct CSVColumnMap: Sendable {
 
   /// The accepted name that `name` is, as written or without a trailing unit word (and
   /// then that word); `nil` for a column the reader does not use.
-  static func lookup(_ name: CSVHeaderName) -> (entry: CSVAliases.Entry, suffixUnit: String?)? {
-    if let entry = CSVAliases.table[name.key] { return (entry, nil) }
+  static func lookup(_ name: CSVHeaderName) -> (entry: CSVAliases.Entry, key: String, suffixUnit: String?)? {
+    if let entry = CSVAliases.table[name.key] { return (entry, name.key, nil) }
     if let stripped = name.keyWithoutUnitSuffix, let entry = CSVAliases.table[stripped.key] {
-      return (entry, stripped.unit)
+      return (entry, stripped.key, stripped.unit)
     }
     return nil
   }

@@ -8,7 +8,10 @@
 /// later `#` lines are passed over, a repeated header row is ignored, and a quoted field
 /// may span lines. Every data row counts as a record; a bad one is skipped and reported
 /// as `file:line:column` (the column, in Unicode scalars from 1, is where the bad value
-/// starts after its padding), or throws in strict mode.
+/// starts after its padding), or throws in strict mode. Like the other readers, it
+/// estimates missing accuracies from DOP × `options.uere` and counts ellipsoidal heights
+/// used as altitudes (`diagnostics.estimated`); `options.date` dates time-of-day-only
+/// values, and `options.timeFormat` overrides time detection (`CSVTimeFormat`).
 ///
 /// Why it is hand-written: the CSV packages listed for Swift (SwiftCSV, CSV.swift) build
 /// a `String` for every field and SwiftCSV loads the whole file first, which misses both
@@ -40,7 +43,7 @@ public struct CSVParser: FixParser {
           + "unix_us, unix_ns, or a pattern with %Y %m %d %H %M %S (e.g. '%d/%m/%Y %H:%M:%S')",
         isFatal: true)
     }
-    var reader = CSVRecordReader(file: file, timeFormat: timeFormat)
+    var reader = CSVRecordReader(file: file, timeFormat: timeFormat, options: options)
     defer { reader.deallocate() }
     try LineReader(source).forEachLine { (line: UnsafeBufferPointer<UInt8>, number: Int) throws(ParseError) in
       try reader.consume(line, number: number, diagnostics: &diagnostics, emit: emit)

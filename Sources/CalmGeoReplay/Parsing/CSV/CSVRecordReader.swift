@@ -9,6 +9,7 @@ struct CSVRecordReader {
 
   let file: String
   let timeFormat: CSVTimeFormat
+  let options: ParseOptions
   /// The column map, once the header has been read.
   private(set) var map: CSVColumnMap? = nil
   /// The dialect detected from the header.
@@ -17,14 +18,20 @@ struct CSVRecordReader {
   private var headerBytes: [UInt8] = []
   private var tokenizer: CSVTokenizer
   private var decoder: CSVRowDecoder? = nil
+  private var altitudeIsEllipsoidal = false
   /// A record whose quoted field runs over line ends, while it is incomplete.
   private var pending: [UInt8] = []
   private var pendingLine = 0
   private var fix = Fix(time: 0, latitude: 0, longitude: 0)
+  /// Fixes whose altitude is an ellipsoidal height, or whose accuracies were estimated.
+  private var ellipsoidalAltitudes = 0
+  private var horizontalFromHDOP = 0
+  private var verticalFromVDOP = 0
 
-  init(file: String, timeFormat: CSVTimeFormat) {
+  init(file: String, timeFormat: CSVTimeFormat, options: ParseOptions) {
     self.file = file
     self.timeFormat = timeFormat
+    self.options = options
     tokenizer = CSVTokenizer(delimiter: CSVDialect.comma.delimiter, limit: 1)
   }
 
@@ -80,8 +87,12 @@ struct CSVRecordReader {
     try handle(line, line: number, decoder: decoder, diagnostics: &diagnostics, emit: emit)
   }
 
-  /// Reports a record still open at the end of the file, or no header at all.
+  /// Reports a record still open at the end of the file, or no header at all, and
+  /// counts the estimated values.
   func finish(diagnostics: inout InputDiagnostics) throws(ParseError) {
+    if ellipsoidalAltitudes > 0 { diagnostics.estimate("altitude_above_ellipsoid", count: ellipsoidalAltitudes) }
+    if horizontalFromHDOP > 0 { diagnostics.estimate("horizontal_accuracy_from_hdop", count: horizontalFromHDOP) }
+    if verticalFromVDOP > 0 { diagnostics.estimate("vertical_accuracy_from_vdop", count: verticalFromVDOP) }
     if !pending.isEmpty {
       diagnostics.recordsRead += 1
       try diagnostics.skip(problem("bad_quote", "a quoted field is not closed before the end of the file",
@@ -109,6 +120,11 @@ struct CSVRecordReader {
     diagnostics.recordsRead += 1
     switch decoder.decode(tokenizer, line: line, into: &fix) {
     case .fix:
+      if fix.flags.rawValue != 0 {
+        if fix.flags.contains(.horizontalAccuracyEstimated) { horizontalFromHDOP += 1 }
+        if fix.flags.contains(.verticalAccuracyEstimated) { verticalFromVDOP += 1 }
+      }
+      if altitudeIsEllipsoidal && !fix.storedAltitude.isNaN { ellipsoidalAltitudes += 1 }
       emit(fix)
     case .noFix:
       diagnostics.ignore("no_fix")
@@ -174,7 +190,8 @@ struct CSVRecordReader {
     headerBytes = Array(line)
     tokenizer.deallocate()
     tokenizer = CSVTokenizer(delimiter: delimiter, limit: built.lastIndex + 1)
-    decoder = CSVRowDecoder(map: built, decimalComma: dialect.decimalComma)
+    decoder = CSVRowDecoder(map: built, decimalComma: dialect.decimalComma, uere: options.uere, date: options.date)
+    altitudeIsEllipsoidal = built.altitudeIsEllipsoidal
     diagnostics.ignore("header")
   }
 

@@ -14,6 +14,9 @@
 /// - Satellites are the integer the field starts with (`7(12)` is 7).
 /// - A validity column saying `No fix`, `Invalid`, `Void`, `V`, `0`, `false` or `none`
 ///   makes the row carry no fix.
+/// - Without an accuracy column value, horizontal accuracy is HDOP × UERE and vertical
+///   accuracy VDOP × UERE, flagged as estimated (as the NMEA reader does).
+/// - A time column with only a time of day takes its date from `--date`.
 ///
 /// It is a struct of plain values and pointers so that the row loop does no reference
 /// counting; its owner calls `deallocate()` when done.
@@ -47,6 +50,9 @@ struct CSVRowDecoder {
   }
 
   let decimalComma: Bool
+  private let uere: Double
+  /// Midnight of `--date`, or `Int64.min` when none was given.
+  private let defaultDay: Int64
   private let latitude: CSVColumnMap.Column
   private let longitude: CSVColumnMap.Column
   private let latitudeHemisphere: Int
@@ -60,8 +66,13 @@ struct CSVRowDecoder {
 
   private enum TimeKind { case single, split, local, gpsMillis, gpsWeek }
 
-  init(map: CSVColumnMap, decimalComma: Bool) {
+  /// - Parameters:
+  ///   - uere: metres per unit of DOP, to estimate accuracies that the row lacks.
+  ///   - date: the date of time-of-day-only values (`--date`).
+  init(map: CSVColumnMap, decimalComma: Bool, uere: Double = 5, date: CivilDate? = nil) {
     self.decimalComma = decimalComma
+    self.uere = uere
+    defaultDay = date.map { UTCTime.millis(year: $0.year, month: $0.month, day: $0.day) } ?? Int64.min
     latitude = map.latitude
     longitude = map.longitude
     latitudeHemisphere = map.latitudeHemisphere?.index ?? -1
@@ -174,6 +185,15 @@ struct CSVRowDecoder {
       default: break
       }
     }
+    // Like the NMEA reader: without an accuracy of its own, DOP × UERE, flagged.
+    if fix.storedHorizontalAccuracy.isNaN, let hdop = fix.hdop {
+      fix.horizontalAccuracy = hdop * uere
+      fix.flags.insert(.horizontalAccuracyEstimated)
+    }
+    if fix.storedVerticalAccuracy.isNaN, let vdop = fix.vdop {
+      fix.verticalAccuracy = vdop * uere
+      fix.flags.insert(.verticalAccuracyEstimated)
+    }
     return .fix
   }
 
@@ -195,6 +215,12 @@ struct CSVRowDecoder {
       }
       let parsed = timeIsAuto ? CSVTimeParser.dateTime(text) : cold.pointee.format.parse(text)
       guard let parsed else {
+        if timeIsAuto, let clock = CSVTimeParser.timeOfDay(text) {
+          if defaultDay != Int64.min { return defaultDay + clock }
+          _ = fail(Problem(key: "bad_time", reason: "\(first.field.label) \(Self.quote(text)) has no date "
+                             + "(give it with --date YYYY-MM-DD)", field: first.index))
+          return nil
+        }
         _ = fail(Problem(key: "bad_time", reason: "\(first.field.label) \(Self.quote(text)) is not a date-time "
                            + "(\(expectation))", field: first.index))
         return nil

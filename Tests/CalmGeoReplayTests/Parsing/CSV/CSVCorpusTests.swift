@@ -20,6 +20,7 @@ struct CSVCorpusCase: Sendable, CustomTestStringConvertible {
   var fixes: Int
   var skipped: [String: Int] = [:]
   var ignored: [String: Int] = ["header": 1]
+  var estimated: [String: Int] = [:]
   var spots: [CSVCorpusSpot]
   var testDescription: String { file }
 }
@@ -31,8 +32,11 @@ struct CSVCorpusCase: Sendable, CustomTestStringConvertible {
 @Suite(.enabled(if: Corpus.isAvailable, Corpus.skipReason))
 struct CSVCorpusTests {
   static let cases: [CSVCorpusCase] = [
-    // GPSLogger for Android: 112 lines = header + 111 rows, all with distinct times.
-    CSVCorpusCase(file: "csv/dat100__20170813.csv", records: 111, fixes: 111, spots: [
+    // GPSLogger for Android: 112 lines = header + 111 rows, all with distinct times. No
+    // vertical accuracy column: VDOP × 5 m where VDOP is in (0, 99.99), on 108 rows
+    // (awk -F, 'NR>1 && $11>0 && $11<99.99').
+    CSVCorpusCase(file: "csv/dat100__20170813.csv", records: 111, fixes: 111,
+                  estimated: ["vertical_accuracy_from_vdop": 108], spots: [
       CSVCorpusSpot(line: 2, time: "2017-08-13T08:52:26.000Z", latitude: 60.385390, longitude: 5.217217,
                     altitude: 61.9, speed: 0.94605947, course: 219.93),
       CSVCorpusSpot(line: 7, time: "2017-08-13T09:00:06.000Z", latitude: 60.370383, longitude: 5.232050,
@@ -40,7 +44,8 @@ struct CSVCorpusTests {
       CSVCorpusSpot(line: 112, time: "2017-08-13T11:42:30.000Z", latitude: 60.386285, longitude: 5.216005,
                     altitude: 76.7, speed: 3.5191557, course: 39.91),
     ]),
-    CSVCorpusCase(file: "csv/dat100__20170814.csv", records: 197, fixes: 197, spots: [
+    CSVCorpusCase(file: "csv/dat100__20170814.csv", records: 197, fixes: 197,
+                  estimated: ["vertical_accuracy_from_vdop": 190], spots: [
       CSVCorpusSpot(line: 2, time: "2017-08-14T05:23:35.000Z", latitude: 60.385920, longitude: 5.218073,
                     altitude: 48.6, speed: 18.066235, course: 11.44),
       CSVCorpusSpot(line: 198, time: "2017-08-14T06:00:10.000Z", latitude: 60.368483, longitude: 5.350183,
@@ -48,8 +53,10 @@ struct CSVCorpusTests {
     ]),
     // GSDC: times are GPS ms since 1980-01-06 minus 18 leap seconds (GPSTimeTests); the last
     // row is 1273529661442 − 1273529463442 = 198 000 ms after the first: 22:14:03.442.
-    // Heights are above the WGS84 ellipsoid (no geoid model: used as the altitude).
-    CSVCorpusCase(file: "csv/gnsslibpy__Pixel4_ground_truth.csv", records: 199, fixes: 199, spots: [
+    // Heights are above the WGS84 ellipsoid (no geoid model: used as the altitude, counted).
+    // No accuracy column: HDOP × 5 m on the 97 rows whose hDop is above 0; vDop is 0 on all.
+    CSVCorpusCase(file: "csv/gnsslibpy__Pixel4_ground_truth.csv", records: 199, fixes: 199,
+                  estimated: ["altitude_above_ellipsoid": 199, "horizontal_accuracy_from_hdop": 97], spots: [
       CSVCorpusSpot(line: 2, time: "2020-05-14T22:10:45.442Z", latitude: 37.4235759540,
                     longitude: -122.0941320350, altitude: 33.21, speed: 0.00, course: 12.70),
       CSVCorpusSpot(line: 200, time: "2020-05-14T22:14:03.442Z", latitude: 37.4265829720,
@@ -61,7 +68,7 @@ struct CSVCorpusTests {
     // last epoch, 126648.1 s, is 6.6 s later. Heading is radians counterclockwise from
     // east: course = 90° − rad × 180/π.
     CSVCorpusCase(file: "csv/gnsslibpy__tu_chemnitz_berlin_1_raw.csv", records: 545, fixes: 31,
-                  skipped: ["duplicate_time": 514], spots: [
+                  skipped: ["duplicate_time": 514], estimated: ["altitude_above_ellipsoid": 545], spots: [
       CSVCorpusSpot(line: 2, time: "2016-06-06T11:10:24.500Z", latitude: 52.504560220676,
                     longitude: 13.3736577411555, altitude: 76.0045786043629, speed: 5.70623813848943,
                     course: 90 - 1.24862086922803 * 180 / Double.pi),
@@ -115,6 +122,7 @@ struct CSVCorpusTests {
     #expect(track.fixes.count == expected.fixes)
     #expect(track.diagnostics.skipped == expected.skipped)
     #expect(track.diagnostics.ignored == expected.ignored)
+    #expect(track.diagnostics.estimated == expected.estimated)
     for spot in expected.spots {
       let fix = try #require(track.fixes.first { $0.line == spot.line }, "line \(spot.line)")
       #expect(UTCTime.iso8601(fix.time) == spot.time, "line \(spot.line)")

@@ -300,6 +300,47 @@ struct CSVParserTests {
     #expect(result.fixes.map(\.longitude) == [longitude])
   }
 
+  @Test func estimatesAccuracyFromDOPLikeTheNMEAReader() throws {
+    // Default UERE 5 m: HDOP 1.2 → 6 m, VDOP 0.8 → 4 m.
+    let result = try CSVTestSupport.parse("time,lat,lon,hdop,vdop\n2024-05-01T07:03:12Z,60.5,5.25,1.2,0.8\n")
+    var expected = fix(anchor, 60.5, 5.25, line: 2)
+    expected.hdop = 1.2
+    expected.vdop = 0.8
+    expected.horizontalAccuracy = 1.2 * 5
+    expected.verticalAccuracy = 0.8 * 5
+    expected.flags = [.horizontalAccuracyEstimated, .verticalAccuracyEstimated]
+    #expect(result.fixes == [expected])
+    #expect(result.diagnostics.estimated == ["horizontal_accuracy_from_hdop": 1, "vertical_accuracy_from_vdop": 1])
+  }
+
+  @Test func anAccuracyOfItsOwnIsNotReplaced() throws {
+    let result = try CSVTestSupport.parse("time,lat,lon,hdop,accuracy\n2024-05-01T07:03:12Z,60.5,5.25,1.2,3\n")
+    #expect(result.fixes.first?.horizontalAccuracy == 3)
+    #expect(result.fixes.first?.flags == [])
+    #expect(result.diagnostics.estimated.isEmpty)
+  }
+
+  @Test(arguments: [
+    ("heightAboveWgs84EllipsoidM", ["altitude_above_ellipsoid": 1]),
+    ("ele,heightAboveWgs84EllipsoidM", [:]),                  // a sea-level height wins
+    ("AltGPS,AltMSL", [:]),
+  ] as [(String, [String: Int])])
+  func countsEllipsoidalHeightsUsedAsAltitude(columns: String, estimated: [String: Int]) throws {
+    let values = columns.split(separator: ",").map { _ in "12.5" }.joined(separator: ",")
+    let result = try CSVTestSupport.parse("time,lat,lon,\(columns)\n2024-05-01T07:03:12Z,60.5,5.25,\(values)\n")
+    #expect(result.fixes.first?.altitude == 12.5)
+    #expect(result.diagnostics.estimated == estimated)
+  }
+
+  @Test func aTimeOfDayTakesItsDateFromTheOption() throws {
+    let text = "time,lat,lon\n07:03:12,60.5,5.25\n"
+    let dated = try CSVTestSupport.parse(text, date: CivilDate(year: 2024, month: 5, day: 1))
+    #expect(dated.fixes.map(\.time) == [anchor])
+    let undated = try CSVTestSupport.parse(text)
+    #expect(CSVTestSupport.problems(undated)
+      == ["track.csv:2:1: error: csv: time '07:03:12' has no date (give it with --date YYYY-MM-DD)"])
+  }
+
   // MARK: Bad rows
 
   @Test(arguments: [

@@ -12,19 +12,21 @@ enum CSVTestSupport {
   /// Parses `text` as a CSV file named `track.csv`.
   static func parse(
     _ text: String, name: String = "track.csv", maxChunk: Int = .max, strict: Bool = false,
-    timeFormat: String? = nil
+    timeFormat: String? = nil, date: CivilDate? = nil
   ) throws(ParseError) -> CSVParseResult {
-    try parse(bytes: Array(text.utf8), name: name, maxChunk: maxChunk, strict: strict, timeFormat: timeFormat)
+    try parse(bytes: Array(text.utf8), name: name, maxChunk: maxChunk, strict: strict, timeFormat: timeFormat,
+              date: date)
   }
 
   /// Parses raw bytes (for BOM, NUL and invalid UTF-8 cases).
   static func parse(
     bytes: [UInt8], name: String = "track.csv", maxChunk: Int = .max, strict: Bool = false,
-    timeFormat: String? = nil
+    timeFormat: String? = nil, date: CivilDate? = nil
   ) throws(ParseError) -> CSVParseResult {
     var options = ParseOptions()
     options.strict = strict
     options.timeFormat = timeFormat
+    options.date = date
     options.maxReportedProblems = 100
     var parser = CSVParser(file: name, options: options)
     var diagnostics = InputDiagnostics(strict: strict, maxProblems: 100)
