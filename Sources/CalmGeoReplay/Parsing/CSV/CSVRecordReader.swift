@@ -162,6 +162,7 @@ struct CSVRecordReader {
     let record = pending
     pending.removeAll(keepingCapacity: true)
     try record.withUnsafeBufferPointer { (row: UnsafeBufferPointer<UInt8>) throws(ParseError) in
+      _ = tokenizer.split(row)  // the fields must point into `record`, which outlives this call
       try handle(row, line: pendingLine, decoder: decoder, diagnostics: &diagnostics, emit: emit)
     }
   }

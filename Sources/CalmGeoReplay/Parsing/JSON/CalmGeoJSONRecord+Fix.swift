@@ -12,10 +12,11 @@ extension CalmGeoJSONRecord {
   ///
   /// The time is `coords.timestamp` (seconds since 2001, rounded to the millisecond)
   /// when present, else the top-level ISO `timestamp`. Negative speed, heading and
-  /// accuracies are Core Location's "unknown" and leave the value absent; so does a
-  /// negative `altitudeAccuracy` for the altitude, as it marks the altitude invalid.
-  /// `isMoving`, `event`, `id` and `ellipsoidalAltitude` are not part of a fix: the
-  /// replay computes its own.
+  /// accuracies are Core Location's "unknown" and leave the value absent. An altitude
+  /// can be below sea level, so only exactly -1 (what CalmGeo and this tool's writer
+  /// put for "unknown") leaves it absent; it is kept when only `altitudeAccuracy` is -1,
+  /// so that the tool's own output reads back as it was written. `isMoving`, `event`,
+  /// `id` and `ellipsoidalAltitude` are not part of a fix: the replay computes its own.
   func fix(line: Int) throws(Problem) -> Fix {
     guard let coords else { throw Problem(key: "missing_field", reason: "record has no coords") }
     guard let latitude = coords.latitude else {
@@ -55,7 +56,7 @@ extension CalmGeoJSONRecord {
     fix.speedAccuracy = known(coords.speedAccuracy)
     fix.course = known(coords.heading).map { $0.truncatingRemainder(dividingBy: 360) }
     fix.verticalAccuracy = known(coords.altitudeAccuracy)
-    if let altitude = coords.altitude, altitude.isFinite, (coords.altitudeAccuracy ?? 0) >= 0 {
+    if let altitude = coords.altitude, altitude.isFinite, altitude != -1 {
       fix.altitude = altitude
     }
     return fix

@@ -14,7 +14,7 @@ struct CalmGeoJSONRecord: Decodable, Sendable {
     /// Course over ground, degrees clockwise from north; negative for unknown.
     var heading: Double?
     var headingAccuracy: Double?
-    /// Metres above mean sea level; invalid when `altitudeAccuracy` is negative.
+    /// Metres above mean sea level; -1 for unknown.
     var altitude: Double?
     var altitudeAccuracy: Double?
     /// A copy of `altitude` (a CalmGeo quirk), not read.

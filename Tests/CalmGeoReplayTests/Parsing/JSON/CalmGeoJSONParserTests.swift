@@ -102,11 +102,18 @@ struct CalmGeoJSONParserTests {
   @Test func unknownValuesAreAbsent() throws {
     let text = record("""
       "latitude":60.5,"longitude":5.25,"accuracy":-1,"speed":-1,"speedAccuracy":-1,"heading":-1,\
-      "headingAccuracy":-1,"altitude":0,"altitudeAccuracy":-1,"ellipsoidalAltitude":0
+      "headingAccuracy":-1,"altitude":-1,"altitudeAccuracy":-1,"ellipsoidalAltitude":-1
       """)
-    let result = try parse(text)
-    // altitudeAccuracy < 0 marks the altitude invalid (Core Location), so it is absent too.
-    #expect(result.fixes == [Fix(time: anchor, latitude: 60.5, longitude: 5.25, line: 1)])
+    #expect(try parse(text).fixes == [Fix(time: anchor, latitude: 60.5, longitude: 5.25, line: 1)])
+  }
+
+  @Test func anAltitudeBelowSeaLevelIsKeptWithoutItsAccuracy() throws {
+    // The Dead Sea shore, -430.5 m, with an unknown vertical accuracy (as this tool's
+    // writer puts it when the log had no vertical accuracy).
+    let text = record("\"latitude\":31.5,\"longitude\":35.5,\"altitude\":-430.5,\"altitudeAccuracy\":-1")
+    var expected = Fix(time: anchor, latitude: 31.5, longitude: 35.5, line: 1)
+    expected.altitude = -430.5
+    #expect(try parse(text).fixes == [expected])
   }
 
   @Test(arguments: [
