@@ -31,6 +31,21 @@ struct CSVParserTests {
     #expect(result.diagnostics.ignored == ["header": 1])
   }
 
+  /// The layout `calmgeo-replay fixes --format csv` writes, so its output reads back.
+  @Test func readsTheFixesCommandsOwnCSV() throws {
+    let text = "time,latitude,longitude,altitude,speed,course,horizontal_accuracy,vertical_accuracy,hdop,"
+      + "satellites,line,derived\n"
+      + "2024-05-01T07:03:12.000Z,60.5,5.25,61.9,1.25,219.93,30,,6,9,2,hacc\n"
+    var expected = fix(anchor, 60.5, 5.25, line: 2)
+    expected.altitude = 61.9
+    expected.speed = 1.25
+    expected.course = 219.93
+    expected.horizontalAccuracy = 30
+    expected.hdop = 6
+    expected.satellites = 9
+    #expect(try CSVTestSupport.parse(text).fixes == [expected])
+  }
+
   @Test(arguments: [
     ("time,lat,lon", UInt8(ascii: ",")),
     ("time;lat;lon", UInt8(ascii: ";")),
@@ -527,26 +542,5 @@ struct CSVParserTests {
     #expect(result.fixes == [first, second, third, fifth, sixth])
     #expect(CSVTestSupport.problems(result) == ["track.csv:9:26: error: csv: latitude '91' is out of range"])
     #expect(result.diagnostics.ignored == ["comment": 2, "header": 1])
-  }
-}
-
-struct CSVFixtureTests {
-  /// A file as a spreadsheet with a European locale writes it, read through the whole
-  /// input path (opening, sniffing by extension, parsing, time order).
-  @Test func readsAEuropeanSpreadsheetExport() throws {
-    let track = try TrackReader.load(
-      path: Fixture.path("csv/bom-crlf-semicolon-decimal-comma.csv"), speedPolicy: .never)
-    #expect(track.format == .csv)
-    // Row 1: 01.05.2024 07:03:12 (DD.MM.YYYY), 36 km/h = 10 m/s, 100 ft = 30.48 m.
-    var first = Fix(time: anchor, latitude: 60.5, longitude: 5.25, line: 3)
-    first.speed = 10
-    first.altitude = 30.48
-    // Row 2 (line 5, after a blank line): empty speed, "-" altitude.
-    let second = Fix(time: anchor + 1000, latitude: 60.50001, longitude: 5.25001, line: 5)
-    // Row 3 repeats row 2's time and is dropped by the time-order stage.
-    #expect(track.fixes == [first, second])
-    #expect(track.diagnostics.recordsRead == 3)
-    #expect(track.diagnostics.skipped == ["duplicate_time": 1])
-    #expect(track.diagnostics.ignored == ["comment": 1, "header": 1])
   }
 }
