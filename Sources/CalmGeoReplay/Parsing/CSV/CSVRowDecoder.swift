@@ -1,0 +1,422 @@
+/// Turns the fields of one CSV row into a fix, following a `CSVColumnMap`.
+///
+/// Rules for values, beyond the units of the map:
+/// - Latitude and longitude may carry a hemisphere letter before or after the number
+///   (`49.0733336N`, `W125.76`), or take it from a column of its own; `S` and `W` make
+///   the value negative. A row at exactly 0, 0 is a logger's "no fix" and yields none.
+/// - An empty optional value, or a placeholder (`-`, `NaN`, `n/a`, `null`, `none`,
+///   `unknown`, `?`, `*`), is absent. So is a negative speed or accuracy (Core Location's
+///   -1 for "unknown"), a course of exactly -1, and a DOP of 0 or less or of 99.99 or more
+///   (what receivers write when they have none).
+/// - A course is turned into degrees clockwise from north in [0, 360): radians are
+///   converted, and an angle counted counterclockwise from east (smartLoc) becomes
+///   90° − angle.
+/// - Satellites are the integer the field starts with (`7(12)` is 7).
+/// - A validity column saying `No fix`, `Invalid`, `Void`, `V`, `0`, `false` or `none`
+///   makes the row carry no fix.
+/// - Without an accuracy column value, horizontal accuracy is HDOP × UERE and vertical
+///   accuracy VDOP × UERE, flagged as estimated (as the NMEA reader does).
+/// - A time column with only a time of day takes its date from `--date`.
+///
+/// It is a struct of plain values and pointers so that the row loop does no reference
+/// counting; its owner calls `deallocate()` when done.
+struct CSVRowDecoder {
+  /// What one row gave.
+  enum Outcome: Equatable {
+    /// The row gave the fix.
+    case fix
+    /// A well-formed row without a position (a logger's no-fix marker).
+    case noFix
+    /// The row is bad; `problem` says why.
+    case problem
+  }
+
+  /// Why a row was skipped.
+  struct Problem: Error, Equatable {
+    /// The stats key (`bad_latitude`).
+    var key: String
+    /// The message after `csv: `.
+    var reason: String
+    /// The 0-based field index the problem is in, if it is in one field.
+    var field: Int?
+  }
+
+  /// What only the rare paths need: messages, patterns.
+  private struct Cold {
+    var problem: Problem?
+    var names: [String]
+    var format: CSVTimeFormat
+    var joined: [UInt8]
+  }
+
+  let decimalComma: Bool
+  private let uere: Double
+  /// Midnight of `--date`, or `Int64.min` when none was given.
+  private let defaultDay: Int64
+  private let latitude: CSVColumnMap.Column
+  private let longitude: CSVColumnMap.Column
+  private let latitudeHemisphere: Int
+  private let longitudeHemisphere: Int
+  private let validity: Int
+  private let values: UnsafeMutableBufferPointer<CSVColumnMap.Column>
+  private let timeKind: TimeKind
+  private let timeColumns: (CSVColumnMap.Column, CSVColumnMap.Column, CSVColumnMap.Column?)
+  private let timeIsAuto: Bool
+  private let cold: UnsafeMutablePointer<Cold>
+
+  private enum TimeKind { case single, split, local, gpsMillis, gpsWeek }
+
+  /// - Parameters:
+  ///   - uere: metres per unit of DOP, to estimate accuracies that the row lacks.
+  ///   - date: the date of time-of-day-only values (`--date`).
+  init(map: CSVColumnMap, decimalComma: Bool, uere: Double = 5, date: CivilDate? = nil) {
+    self.decimalComma = decimalComma
+    self.uere = uere
+    defaultDay = date.map { UTCTime.millis(year: $0.year, month: $0.month, day: $0.day) } ?? Int64.min
+    latitude = map.latitude
+    longitude = map.longitude
+    latitudeHemisphere = map.latitudeHemisphere?.index ?? -1
+    longitudeHemisphere = map.longitudeHemisphere?.index ?? -1
+    validity = map.validity?.index ?? -1
+    values = .allocate(capacity: map.values.count)
+    _ = values.initialize(from: map.values)
+    let timeFormat: CSVTimeFormat
+    switch map.time {
+    case .single(let column, let format):
+      (timeKind, timeColumns, timeFormat) = (.single, (column, column, nil), format)
+    case .split(let date, let time, let format):
+      (timeKind, timeColumns, timeFormat) = (.split, (date, time, nil), format)
+    case .local(let date, let time, let offset, let format):
+      (timeKind, timeColumns, timeFormat) = (.local, (date, time, offset), format)
+    case .gpsMillis(let column):
+      (timeKind, timeColumns, timeFormat) = (.gpsMillis, (column, column, nil), .auto)
+    case .gpsWeek(let week, let seconds):
+      (timeKind, timeColumns, timeFormat) = (.gpsWeek, (week, seconds, nil), .auto)
+    }
+    timeIsAuto = timeFormat == .auto
+    cold = .allocate(capacity: 1)
+    cold.initialize(to: Cold(problem: nil, names: map.names.map(\.original), format: timeFormat, joined: []))
+  }
+
+  /// Frees the storage; the decoder must not be used afterwards.
+  func deallocate() {
+    values.deallocate()
+    cold.deinitialize(count: 1)
+    cold.deallocate()
+  }
+
+  /// Why the last row was bad, after `decode` returned `.problem`.
+  var problem: Problem? { cold.pointee.problem }
+
+  /// The expectation of the time format, for messages.
+  private var expectation: String { cold.pointee.format.expectation }
+
+  /// The header's name of column `index`.
+  private func name(_ index: Int) -> String { cold.pointee.names[index] }
+
+  /// Decodes the row whose fields `tokenizer` holds into `fix` (its line set to `line`).
+  @inline(__always)
+  func decode(_ tokenizer: CSVTokenizer, line: Int, into fix: inout Fix) -> Outcome {
+    if validity >= 0, let text = tokenizer.value(validity), Self.saysNoFix(text) { return .noFix }
+    // Position.
+    guard let latitudeText = tokenizer.value(latitude.index), latitudeText.count > 0 else {
+      return fail(missing(latitude, tokenizer))
+    }
+    guard let longitudeText = tokenizer.value(longitude.index), longitudeText.count > 0 else {
+      return fail(missing(longitude, tokenizer))
+    }
+    guard var latitudeValue = coordinate(latitudeText, positive: 0x6E, negative: 0x73) else {
+      return fail(notANumber(latitude, latitudeText))
+    }
+    guard var longitudeValue = coordinate(longitudeText, positive: 0x65, negative: 0x77) else {
+      return fail(notANumber(longitude, longitudeText))
+    }
+    latitudeValue *= latitude.factor
+    longitudeValue *= longitude.factor
+    if latitudeHemisphere >= 0, let text = tokenizer.value(latitudeHemisphere), text.count > 0 {
+      guard let sign = Self.hemisphereSign(text, positive: 0x6E, negative: 0x73) else {
+        return fail(Problem(key: "bad_latitude", reason: "latitude hemisphere \(Self.quote(text)) is not N or S",
+                            field: latitudeHemisphere))
+      }
+      if sign < 0 { latitudeValue = -abs(latitudeValue) }
+    }
+    if longitudeHemisphere >= 0, let text = tokenizer.value(longitudeHemisphere), text.count > 0 {
+      guard let sign = Self.hemisphereSign(text, positive: 0x65, negative: 0x77) else {
+        return fail(Problem(key: "bad_longitude", reason: "longitude hemisphere \(Self.quote(text)) is not E or W",
+                            field: longitudeHemisphere))
+      }
+      if sign < 0 { longitudeValue = -abs(longitudeValue) }
+    }
+    guard latitudeValue >= -90 && latitudeValue <= 90 else { return fail(outOfRange(latitude, latitudeText)) }
+    guard longitudeValue >= -180 && longitudeValue <= 180 else { return fail(outOfRange(longitude, longitudeText)) }
+    if latitudeValue == 0 && longitudeValue == 0 { return .noFix }
+
+    guard let time = timeMillis(tokenizer) else { return .problem }
+
+    fix = Fix(time: time, latitude: latitudeValue, longitude: longitudeValue, line: UInt32(clamping: line))
+    for column in values {
+      guard let text = tokenizer.value(column.index), text.count > 0 else { continue }
+      if column.field == .satellites {
+        if let count = CSVNumberParser.leadingInteger(text) {
+          fix.satellites = count
+        } else if !Self.isPlaceholder(text) {
+          return fail(notANumber(column, text))
+        }
+        continue
+      }
+      guard let raw = CSVNumberParser.double(text, decimalComma: decimalComma) else {
+        if Self.isPlaceholder(text) { continue }
+        return fail(notANumber(column, text))
+      }
+      let value = raw * column.factor
+      switch column.field {
+      case .altitude: fix.altitude = value
+      case .geoidSeparation: fix.geoidSeparation = value
+      case .speed: if value >= 0 { fix.speed = value }
+      case .speedAccuracy: if value >= 0 { fix.speedAccuracy = value }
+      case .horizontalAccuracy: if value >= 0 { fix.horizontalAccuracy = value }
+      case .verticalAccuracy: if value >= 0 { fix.verticalAccuracy = value }
+      case .hdop: if value > 0 && value < 99.99 { fix.hdop = value }
+      case .vdop: if value > 0 && value < 99.99 { fix.vdop = value }
+      case .pdop: if value > 0 && value < 99.99 { fix.pdop = value }
+      case .course:
+        if raw == -1 && !column.counterclockwiseFromEast { continue }
+        fix.course = Self.compassCourse(value, counterclockwiseFromEast: column.counterclockwiseFromEast)
+      default: break
+      }
+    }
+    // Like the NMEA reader: without an accuracy of its own, DOP × UERE, flagged.
+    if fix.storedHorizontalAccuracy.isNaN, let hdop = fix.hdop {
+      fix.horizontalAccuracy = hdop * uere
+      fix.flags.insert(.horizontalAccuracyEstimated)
+    }
+    if fix.storedVerticalAccuracy.isNaN, let vdop = fix.vdop {
+      fix.verticalAccuracy = vdop * uere
+      fix.flags.insert(.verticalAccuracyEstimated)
+    }
+    return .fix
+  }
+
+  /// Records `problem` and returns `.problem`.
+  private func fail(_ found: Problem) -> Outcome {
+    cold.pointee.problem = found
+    return .problem
+  }
+
+  /// The time of the row in milliseconds since 1970 UTC; `nil` after recording a problem.
+  @inline(__always)
+  private func timeMillis(_ tokenizer: CSVTokenizer) -> Int64? {
+    let (first, second, third) = timeColumns
+    switch timeKind {
+    case .single:
+      guard let text = tokenizer.value(first.index), text.count > 0 else {
+        _ = fail(missing(first, tokenizer))
+        return nil
+      }
+      let parsed = timeIsAuto ? CSVTimeParser.dateTime(text) : cold.pointee.format.parse(text)
+      guard let parsed else {
+        if timeIsAuto, let clock = CSVTimeParser.timeOfDay(text) {
+          if defaultDay != Int64.min { return defaultDay + clock }
+          _ = fail(Problem(key: "bad_time", reason: "\(first.field.label) \(Self.quote(text)) has no date "
+                             + "(give it with --date YYYY-MM-DD)", field: first.index))
+          return nil
+        }
+        _ = fail(Problem(key: "bad_time", reason: "\(first.field.label) \(Self.quote(text)) is not a date-time "
+                           + "(\(expectation))", field: first.index))
+        return nil
+      }
+      return parsed
+
+    case .split:
+      return joinedTime(tokenizer, date: first, time: second)
+
+    case .local:
+      guard let local = joinedTime(tokenizer, date: first, time: second) else { return nil }
+      guard let third, let text = tokenizer.value(third.index), text.count > 0 else { return local }
+      guard let offset = CSVTimeParser.utcOffset(text) else {
+        _ = fail(Problem(key: "bad_time", reason: "\(third.field.label) \(Self.quote(text)) is not an "
+                           + "offset (expected ±HH:MM or hours)", field: third.index))
+        return nil
+      }
+      return local - offset
+
+    case .gpsMillis:
+      guard let text = tokenizer.value(first.index), text.count > 0 else {
+        _ = fail(missing(first, tokenizer))
+        return nil
+      }
+      guard let millis = CSVNumberParser.fixedPoint(text, scale: 0), millis >= 0 else {
+        _ = fail(Problem(key: "bad_time", reason: "\(first.field.label) \(Self.quote(text)) is not a whole "
+                           + "number of milliseconds", field: first.index))
+        return nil
+      }
+      return GPSTime.utc(gpsMillis: millis)
+
+    case .gpsWeek:
+      guard let weekText = tokenizer.value(first.index), weekText.count > 0 else {
+        _ = fail(missing(first, tokenizer))
+        return nil
+      }
+      guard let secondsText = tokenizer.value(second.index), secondsText.count > 0 else {
+        _ = fail(missing(second, tokenizer))
+        return nil
+      }
+      guard let week = CSVNumberParser.fixedPoint(weekText, scale: 0), week >= 0, week < 100_000 else {
+        _ = fail(Problem(key: "bad_time", reason: "\(first.field.label) \(Self.quote(weekText)) is not "
+                           + "a week number", field: first.index))
+        return nil
+      }
+      guard let millis = CSVNumberParser.fixedPoint(secondsText, scale: 3) else {
+        _ = fail(notANumber(second, secondsText))
+        return nil
+      }
+      guard millis >= 0 && millis <= GPSTime.weekMillis else {
+        _ = fail(outOfRange(second, secondsText))
+        return nil
+      }
+      return GPSTime.utc(week: week, millisOfWeek: millis)
+    }
+  }
+
+  /// Reads split date and time columns: each on its own in `auto` mode (a time column
+  /// holding a whole date-time is accepted too), or joined by a space for a format.
+  private func joinedTime(
+    _ tokenizer: CSVTokenizer, date dateColumn: CSVColumnMap.Column, time timeColumn: CSVColumnMap.Column
+  ) -> Int64? {
+    guard let dateText = tokenizer.value(dateColumn.index), dateText.count > 0 else {
+      _ = fail(missing(dateColumn, tokenizer))
+      return nil
+    }
+    guard let timeText = tokenizer.value(timeColumn.index), timeText.count > 0 else {
+      _ = fail(missing(timeColumn, tokenizer))
+      return nil
+    }
+    if timeIsAuto {
+      guard let day = CSVTimeParser.dateOnly(dateText) else {
+        if let whole = CSVTimeParser.dateTime(timeText) { return whole }
+        _ = fail(Problem(key: "bad_time", reason: "\(dateColumn.field.label) \(Self.quote(dateText)) is not a "
+                           + "date (expected YYYY-MM-DD, YYYY/MM/DD, YYYYMMDD, YYMMDD or DD.MM.YYYY)",
+                         field: dateColumn.index))
+        return nil
+      }
+      guard let clock = CSVTimeParser.timeOfDay(timeText) else {
+        if let whole = CSVTimeParser.dateTime(timeText) { return whole }
+        _ = fail(Problem(key: "bad_time", reason: "\(timeColumn.field.label) \(Self.quote(timeText)) is not a "
+                           + "time of day (expected HH:MM[:SS[.fff]] or HHMMSS)", field: timeColumn.index))
+        return nil
+      }
+      return day + clock
+    }
+    cold.pointee.joined.removeAll(keepingCapacity: true)
+    cold.pointee.joined.append(contentsOf: dateText)
+    cold.pointee.joined.append(0x20)
+    cold.pointee.joined.append(contentsOf: timeText)
+    let format = cold.pointee.format
+    guard let parsed = cold.pointee.joined.withUnsafeBufferPointer({ format.parse($0) }) else {
+      let text = String(decoding: cold.pointee.joined, as: UTF8.self)
+      _ = fail(Problem(key: "bad_time", reason: "\(dateColumn.field.label) and \(timeColumn.field.label) "
+                         + "'\(text)' are not a date-time (\(expectation))", field: dateColumn.index))
+      return nil
+    }
+    return parsed
+  }
+
+  // MARK: Values
+
+  /// A coordinate with an optional hemisphere letter before or after it.
+  @inline(__always)
+  private func coordinate(_ text: UnsafeBufferPointer<UInt8>, positive: UInt8, negative: UInt8) -> Double? {
+    if let value = CSVNumberParser.double(text, decimalComma: decimalComma) { return value }
+    guard text.count >= 2 else { return nil }
+    var body = text
+    var sign = 0
+    let last = text[text.count - 1] | 0x20
+    let first = text[0] | 0x20
+    if last == positive || last == negative {
+      sign = last == negative ? -1 : 1
+      body = UnsafeBufferPointer(rebasing: text[..<(text.count - 1)])
+    } else if first == positive || first == negative {
+      sign = first == negative ? -1 : 1
+      body = UnsafeBufferPointer(rebasing: text[1...])
+    } else {
+      return nil
+    }
+    var start = 0
+    var end = body.count
+    while start < end && body[start] == 0x20 { start += 1 }
+    while end > start && body[end - 1] == 0x20 { end -= 1 }
+    guard let value = CSVNumberParser.double(UnsafeBufferPointer(rebasing: body[start..<end]), decimalComma: decimalComma)
+    else { return nil }
+    return sign < 0 ? -abs(value) : value
+  }
+
+  /// +1 or -1 for a hemisphere field (`N`, `S`, `north`, …); `nil` for anything else.
+  private static func hemisphereSign(_ text: UnsafeBufferPointer<UInt8>, positive: UInt8, negative: UInt8) -> Int? {
+    let lowered = String(decoding: text, as: UTF8.self).lowercased()
+    let words: [UInt8: String] = [0x6E: "north", 0x73: "south", 0x65: "east", 0x77: "west"]
+    if lowered == String(UnicodeScalar(positive)) || lowered == words[positive] { return 1 }
+    if lowered == String(UnicodeScalar(negative)) || lowered == words[negative] { return -1 }
+    return nil
+  }
+
+  /// A course in degrees turned into [0, 360) clockwise from north.
+  @inline(__always)
+  static func compassCourse(_ degrees: Double, counterclockwiseFromEast: Bool) -> Double {
+    var course = counterclockwiseFromEast ? 90 - degrees : degrees
+    if course >= 0 && course < 360 { return course }
+    course = course.truncatingRemainder(dividingBy: 360)
+    if course < 0 { course += 360 }
+    return course
+  }
+
+  private static let placeholders: Set<String> = [
+    "-", "--", "---", "?", "*", "na", "n/a", "nan", "-nan", "null", "nil", "none", "unknown",
+  ]
+
+  /// Whether the text is a placeholder for "no value".
+  static func isPlaceholder(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard text.count <= 8 else { return false }
+    return placeholders.contains(String(decoding: text, as: UTF8.self).lowercased())
+  }
+
+  private static let noFixWords: Set<String> = [
+    "no fix", "nofix", "no_fix", "invalid", "void", "v", "0", "false", "none",
+  ]
+
+  /// Whether a validity field says the row has no fix.
+  static func saysNoFix(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard text.count <= 8 else { return false }
+    return noFixWords.contains(String(decoding: text, as: UTF8.self).lowercased())
+  }
+
+  // MARK: Problems
+
+  /// The text of a value in a message: quoted, control bytes shown as `?`, at most 40
+  /// characters.
+  static func quote(_ text: UnsafeBufferPointer<UInt8>) -> String {
+    var string = String(decoding: text.map { $0 < 0x20 || $0 == 0x7F ? 0x3F : $0 }, as: UTF8.self)
+    if string.count > 40 { string = String(string.prefix(39)) + "…" }
+    return "'\(string)'"
+  }
+
+  private func notANumber(_ column: CSVColumnMap.Column, _ text: UnsafeBufferPointer<UInt8>) -> Problem {
+    Problem(key: column.field.badKey, reason: "\(column.field.label) \(Self.quote(text)) is not a number",
+            field: column.index)
+  }
+
+  private func outOfRange(_ column: CSVColumnMap.Column, _ text: UnsafeBufferPointer<UInt8>) -> Problem {
+    Problem(key: column.field.badKey, reason: "\(column.field.label) \(Self.quote(text)) is out of range",
+            field: column.index)
+  }
+
+  private func missing(_ column: CSVColumnMap.Column, _ tokenizer: CSVTokenizer) -> Problem {
+    if column.index < tokenizer.count {
+      return Problem(key: "missing_field", reason: "\(column.field.label) is empty (column '\(name(column.index))')",
+                     field: column.index)
+    }
+    return Problem(key: "missing_field",
+                   reason: "\(column.field.label) is missing: the row has \(tokenizer.count) "
+                     + "field\(tokenizer.count == 1 ? "" : "s") and '\(name(column.index))' is field \(column.index + 1)",
+                   field: nil)
+  }
+}
