@@ -50,10 +50,10 @@ def walk_with_long_stop(rng):
 
 
 def drive_with_speed_changes(rng):
-    """City (stop-and-go, 0-14 m/s), a red light, then a highway at 30 m/s, then city again."""
-    phases = [(0, 10), (120, 12), (300, 0), (345, 14), (420, 30), (900, 22), (1000, 9), (1150, 0), (1200, 0)]
+    """City (10-14 m/s), a 45 s red light, a highway at 30 m/s, city again, then parked for 4 min."""
+    phases = [(0, 10), (120, 12), (300, 0), (345, 14), (420, 30), (900, 22), (1000, 9), (1150, 0)]
     rows, x, v = [], 0.0, 0.0
-    for t in range(0, 1200):
+    for t in range(0, 1390):
         target = next(speed for start, speed in reversed(phases) if t >= start)
         v += max(-3.0, min(2.0, target - v))  # accelerate at most 2 m/s², brake at most 3 m/s²
         v = max(0.0, v + rng.uniform(-0.2, 0.2) if v > 0.5 else v)

@@ -21,10 +21,10 @@ struct SampleGoldenTests {
   func replayMatchesExpectedOutput(sample: String) throws {
     let folder = try CommandRunner.temporaryFolder()
     let root = CommandRunner.repositoryRoot
+    // Relative paths, run from the checkout, as record-golden.sh does (stats.json names the input).
     let result = try CommandRunner.run([
-      root.appendingPathComponent("Samples/\(sample).csv").path,
-      "--config", root.appendingPathComponent("Samples/config.json").path, "--out", folder.path, "--quiet",
-    ])
+      "Samples/\(sample).csv", "--config", "Samples/config.json", "--out", folder.path, "--quiet",
+    ], in: root)
     #expect(result.status == 0, "stderr: \(result.stderr)")
     #expect(result.stdout.isEmpty)
     let expected = root.appendingPathComponent("Samples/expected/\(sample)")
