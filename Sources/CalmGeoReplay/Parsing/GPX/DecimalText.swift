@@ -7,86 +7,99 @@
 /// (Clinger's fast path: an exact integer divided or multiplied by an exact power
 /// of ten); longer ones go through the standard library's correctly rounded parser.
 enum DecimalText {
-  private static let powersOfTen: [Double] = [
-    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-  ]
+  /// 10^k for 0 ≤ k ≤ 22, the powers of ten that a `Double` holds exactly.
+  @inline(__always)
+  private static func exactPowerOfTen(_ k: Int) -> Double {
+    switch k {
+    case 0: 1e0
+    case 1: 1e1
+    case 2: 1e2
+    case 3: 1e3
+    case 4: 1e4
+    case 5: 1e5
+    case 6: 1e6
+    case 7: 1e7
+    case 8: 1e8
+    case 9: 1e9
+    case 10: 1e10
+    case 11: 1e11
+    case 12: 1e12
+    case 13: 1e13
+    case 14: 1e14
+    case 15: 1e15
+    case 16: 1e16
+    case 17: 1e17
+    case 18: 1e18
+    case 19: 1e19
+    case 20: 1e20
+    case 21: 1e21
+    default: 1e22
+    }
+  }
 
   /// The finite value of `text`, or `nil` when it is not a decimal number.
   @inline(__always)
   static func parse(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+    guard let base = text.baseAddress else { return nil }
     var start = 0
     var end = text.count
-    while start < end, isSpace(text[start]) { start += 1 }
-    while end > start, isSpace(text[end - 1]) { end -= 1 }
+    while start < end, isSpace(base[start]) { start += 1 }
+    while end > start, isSpace(base[end - 1]) { end -= 1 }
     guard start < end else { return nil }
     var i = start
-    var negative = false
-    if text[i] == 45 || text[i] == 43 {  // - +
-      negative = text[i] == 45
-      i += 1
-    }
+    let negative = base[i] == 45  // -
+    if negative || base[i] == 43 { i += 1 }  // +
+    // Up to 19 digits fit in a UInt64; longer numbers take the slow path below.
     var mantissa: UInt64 = 0
-    var digits = 0  // significant digits held in mantissa
-    var dropped = false  // non-zero digits that did not fit
-    var exponent = 0
-    var sawDigit = false
-    while i < end, text[i] &- 48 < 10 {
-      sawDigit = true
-      accumulate(text[i] &- 48, into: &mantissa, digits: &digits, dropped: &dropped, exponent: &exponent)
+    let integerStart = i
+    while i < end {
+      let digit = base[i] &- 48
+      if digit >= 10 { break }
+      mantissa = mantissa &* 10 &+ UInt64(digit)
       i += 1
     }
-    if i < end, text[i] == 46 {  // .
+    var digits = i - integerStart
+    var exponent = 0
+    if i < end, base[i] == 46 {  // .
       i += 1
-      while i < end, text[i] &- 48 < 10 {
-        sawDigit = true
-        accumulate(text[i] &- 48, into: &mantissa, digits: &digits, dropped: &dropped, exponent: &exponent)
-        exponent -= 1
+      let fractionStart = i
+      while i < end {
+        let digit = base[i] &- 48
+        if digit >= 10 { break }
+        mantissa = mantissa &* 10 &+ UInt64(digit)
         i += 1
       }
+      exponent = fractionStart - i
+      digits += i - fractionStart
     }
-    guard sawDigit else { return nil }
-    if i < end, text[i] == 101 || text[i] == 69 {  // e E
+    guard digits > 0 else { return nil }
+    if i < end, base[i] == 101 || base[i] == 69 {  // e E
       i += 1
       var negativeExponent = false
-      if i < end, text[i] == 45 || text[i] == 43 {
-        negativeExponent = text[i] == 45
+      if i < end, base[i] == 45 || base[i] == 43 {
+        negativeExponent = base[i] == 45
         i += 1
       }
       var value = 0
-      var any = false
-      while i < end, text[i] &- 48 < 10 {
-        value = min(value * 10 + Int(text[i] &- 48), 100_000)
-        any = true
+      let exponentStart = i
+      while i < end, base[i] &- 48 < 10 {
+        value = min(value * 10 + Int(base[i] &- 48), 100_000)
         i += 1
       }
-      guard any else { return nil }
+      guard i > exponentStart else { return nil }
       exponent += negativeExponent ? -value : value
     }
     guard i == end else { return nil }
-    if !dropped, mantissa <= 1 << 53, (-22...22).contains(exponent) {
+    if digits <= 19, mantissa <= 1 << 53, exponent >= -22, exponent <= 22 {
       var value = Double(mantissa)
-      if exponent < 0 { value /= powersOfTen[-exponent] } else { value *= powersOfTen[exponent] }
+      if exponent < 0 { value /= exactPowerOfTen(-exponent) } else { value *= exactPowerOfTen(exponent) }
       return negative ? -value : value
     }
     // Rare: too many digits for the exact path. The syntax is checked above, so
     // the standard parser sees only plain decimals (never `nan`, `inf` or hex).
-    let slow = Double(String(decoding: UnsafeBufferPointer(rebasing: text[start..<end]), as: UTF8.self))
+    let slow = Double(String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self))
     guard let slow, slow.isFinite else { return nil }
     return slow
-  }
-
-  @inline(__always)
-  private static func accumulate(
-    _ digit: UInt8, into mantissa: inout UInt64, digits: inout Int, dropped: inout Bool, exponent: inout Int
-  ) {
-    if digits < 19 {
-      mantissa = mantissa &* 10 &+ UInt64(digit)
-      if mantissa > 0 { digits += 1 }
-    } else {
-      exponent += 1
-      if digit != 0 { dropped = true }
-    }
   }
 
   /// XML whitespace: space, tab, line feed, carriage return.

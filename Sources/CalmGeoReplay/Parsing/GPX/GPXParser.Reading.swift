@@ -2,12 +2,18 @@ extension GPXParser {
   /// One pass over a GPX document: XML nodes in, fixes out.
   ///
   /// Element names are compared as interned pointers and values are parsed from
-  /// the bytes libxml2 holds, so no `String` is made per node.
+  /// the bytes libxml2 holds, so no `String` is made per node. The open point is
+  /// kept in plain stored properties (no optional struct, nothing reference
+  /// counted) so that the per-node work stays a few compares.
   struct Reading {
     let reader: XMLEventReader
     let names: Names
-    let options: ParseOptions
     var file: String { reader.file }
+
+    // Options, flattened (0 means "not set").
+    private let selectedTrack: Int
+    private let selectedSegment: Int
+    private let assumedSpeed: Double
 
     // Where the reader is.
     private var depth = 0
@@ -17,7 +23,17 @@ extension GPXParser {
     private var extensionsDepth = 0  // depth of the open point's <extensions>, 0 when none
     private var field: Field? = nil
     private var fieldDepth = 0
-    private var draft: Draft? = nil
+
+    // The open point.
+    private var point = Fix(time: 0, latitude: 0, longitude: 0)
+    private var pointKind = PointKind.trkpt
+    private var pointHasTime = false
+    private var pointProblem: ParseError? = nil
+    private var extensionSpeed = Double.nan
+    private var extensionCourse = Double.nan
+    private var extensionHDOP = Double.nan
+    private var extensionHorizontalAccuracy = Double.nan
+    private var extensionVerticalAccuracy = Double.nan
 
     // The text of the open field, leading whitespace dropped.
     private let text: UnsafeMutableBufferPointer<UInt8>
@@ -40,36 +56,39 @@ extension GPXParser {
     private var timeless = 0
     private var anchorTime: Int64? = nil  // the last real time, or the synthesized epoch
     private var distanceSinceAnchor = 0.0
-    private var previous: (latitude: Double, longitude: Double)? = nil
+    private var previousLatitude = Double.nan
+    private var previousLongitude = Double.nan
 
     init(reader: XMLEventReader, options: ParseOptions) {
       self.reader = reader
-      self.options = options
       names = Names(reader)
+      selectedTrack = max(0, options.track ?? 0)
+      selectedSegment = max(0, options.segment ?? 0)
+      assumedSpeed = options.assumeSpeed ?? 0
       text = .allocate(capacity: 128)
     }
 
     func deallocate() { text.deallocate() }
 
-    private var tracksSelected: Bool { options.track != nil || options.segment != nil }
+    private var tracksSelected: Bool { selectedTrack != 0 || selectedSegment != 0 }
+    private var isTrackSelected: Bool { selectedTrack == 0 || selectedTrack == trackCount }
 
     // MARK: - The node loop
 
     mutating func run(diagnostics: inout InputDiagnostics, emit: (Fix) -> Void) throws(ParseError) {
-      while try next() {
+      while try Self.next(reader) {
         switch reader.kind {
         case .startElement:
-          let name = reader.localName
           let empty = reader.isEmptyElement
           depth += 1
           if pointDepth != 0 {
-            if !pointIgnored, field == nil { try startField(name, empty: empty) }
+            if !pointIgnored, field == nil { startField(reader.localName, empty: empty) }
           } else {
-            try startStructure(name, empty: empty, diagnostics: &diagnostics, emit: emit)
+            try startStructure(reader.localName, empty: empty, diagnostics: &diagnostics, emit: emit)
           }
           if empty { depth -= 1 }
         case .endElement:
-          if field != nil, depth == fieldDepth {
+          if depth == fieldDepth {
             finishField()
           } else if depth == extensionsDepth {
             extensionsDepth = 0
@@ -78,9 +97,9 @@ extension GPXParser {
           }
           depth -= 1
         case .text:
-          if field != nil, depth == fieldDepth { reader.withText { append($0) } }
+          if depth == fieldDepth { append(reader.text) }
         case .documentType:
-          throw documentTypeRefused(detail: nil)
+          throw Self.documentTypeRefused(file: file, detail: nil)
         case .entityReference:
           throw ParseError(
             format: "gpx", location: SourceLocation(file: file, line: reader.line), key: "entity",
@@ -97,16 +116,18 @@ extension GPXParser {
     /// libxml2 stopped on it first (its own entity-loop check fires while it
     /// parses ahead, before the DOCTYPE node is handed over).
     @inline(__always)
-    private func next() throws(ParseError) -> Bool {
+    private static func next(_ reader: XMLEventReader) throws(ParseError) -> Bool {
       do {
         return try reader.read()
       } catch {
-        if error.key == "xml", reader.hasDocumentType { throw documentTypeRefused(detail: error) }
+        if error.key == "xml", reader.hasDocumentType {
+          throw documentTypeRefused(file: reader.file, detail: error)
+        }
         throw error
       }
     }
 
-    private func documentTypeRefused(detail: ParseError?) -> ParseError {
+    private static func documentTypeRefused(file: String, detail: ParseError?) -> ParseError {
       var reason = "<!DOCTYPE> is refused: GPX needs no DTD, and DTDs are how external-entity (XXE) "
         + "and entity-expansion (billion laughs) attacks work"
       if let detail {
@@ -120,17 +141,15 @@ extension GPXParser {
     private mutating func startStructure(
       _ name: XMLName, empty: Bool, diagnostics: inout InputDiagnostics, emit: (Fix) -> Void
     ) throws(ParseError) {
-      if !rootSeen {
+      if name == names.trkpt {
+        try startPoint(.trkpt, empty: empty, diagnostics: &diagnostics, emit: emit)
+      } else if !rootSeen {
         rootSeen = true
         guard name == names.gpx else {
           throw ParseError(
             format: "gpx", location: SourceLocation(file: file, line: reader.line), key: "not_gpx",
             reason: "the root element is <\(reader.localNameText)>, not <gpx>", isFatal: true)
         }
-        return
-      }
-      if name == names.trkpt {
-        try startPoint(.trkpt, empty: empty, diagnostics: &diagnostics, emit: emit)
       } else if name == names.trkseg {
         segmentInTrack += 1
         pendingSegmentStart = true
@@ -148,15 +167,21 @@ extension GPXParser {
       }
     }
 
-    private var isTrackSelected: Bool { options.track.map { $0 == trackCount } ?? true }
-
     // MARK: - Points
 
     private mutating func startPoint(
       _ kind: PointKind, empty: Bool, diagnostics: inout InputDiagnostics, emit: (Fix) -> Void
     ) throws(ParseError) {
+      if !rootSeen {
+        // A <trkpt> as the root element.
+        rootSeen = true
+        throw ParseError(
+          format: "gpx", location: SourceLocation(file: file, line: reader.line), key: "not_gpx",
+          reason: "the root element is <\(reader.localNameText)>, not <gpx>", isFatal: true)
+      }
       pointDepth = depth
       extensionsDepth = 0
+      pointKind = kind
       switch kind {
       case .trkpt:
         if !sawTrackPoint {
@@ -171,41 +196,55 @@ extension GPXParser {
           segmentInTrack = 1
           if isTrackSelected { mostSegmentsInSelectedTracks = max(mostSegmentsInSelectedTracks, 1) }
         }
-        pointIgnored = !isTrackSelected || options.segment.map { $0 != segmentInTrack } ?? false
+        pointIgnored = !isTrackSelected || (selectedSegment != 0 && selectedSegment != segmentInTrack)
       case .rtept, .wpt:
         pointIgnored = sawTrackPoint || tracksSelected
       }
-      if pointIgnored {
-        draft = Draft(kind: kind, fix: Fix(time: 0, latitude: 0, longitude: 0))
-      } else {
-        let line = reader.line
-        var draft = Draft(kind: kind, fix: Fix(time: 0, latitude: 0, longitude: 0, line: UInt32(clamping: line)))
-        reader.forEachAttribute { name, value in
-          if name == names.lat {
-            draft.hasLatitude = true
-            if let latitude = DecimalText.parse(value), (-90...90).contains(latitude) {
-              draft.fix.latitude = latitude
-            } else if draft.problem == nil {
-              draft.problem = problem("bad_lat", line: line, "<\(kind)> lat is not a latitude: \(quoted(value))")
-            }
-          } else if name == names.lon {
-            draft.hasLongitude = true
-            if let longitude = DecimalText.parse(value), (-180...180).contains(longitude) {
-              draft.fix.longitude = longitude
-            } else if draft.problem == nil {
-              draft.problem = problem("bad_lon", line: line, "<\(kind)> lon is not a longitude: \(quoted(value))")
-            }
+      if !pointIgnored { readCoordinates(kind) }
+      if empty { try finishPoint(diagnostics: &diagnostics, emit: emit) }
+    }
+
+    /// Starts the open point from its `lat` and `lon` attributes.
+    private mutating func readCoordinates(_ kind: PointKind) {
+      let line = reader.line
+      point = Fix(time: 0, latitude: 0, longitude: 0, line: UInt32(clamping: line))
+      pointHasTime = false
+      pointProblem = nil
+      extensionSpeed = .nan
+      extensionCourse = .nan
+      extensionHDOP = .nan
+      extensionHorizontalAccuracy = .nan
+      extensionVerticalAccuracy = .nan
+      var latitude: UnsafeBufferPointer<UInt8>? = nil
+      var longitude: UnsafeBufferPointer<UInt8>? = nil
+      var badLatitude: String? = nil
+      var badLongitude: String? = nil
+      let names = self.names
+      reader.forEachAttribute { name, value in
+        if name == names.lat {
+          latitude = value
+          if let number = DecimalText.parse(value), (-90...90).contains(number) {
+            point.latitude = number
+          } else {
+            badLatitude = quoted(value)
+          }
+        } else if name == names.lon {
+          longitude = value
+          if let number = DecimalText.parse(value), (-180...180).contains(number) {
+            point.longitude = number
+          } else {
+            badLongitude = quoted(value)
           }
         }
-        if draft.problem == nil, !draft.hasLatitude {
-          draft.problem = problem("missing_lat", line: line, "<\(kind)> has no lat attribute")
-        } else if draft.problem == nil, !draft.hasLongitude {
-          draft.problem = problem("missing_lon", line: line, "<\(kind)> has no lon attribute")
-        }
-        self.draft = draft
       }
-      if empty {
-        try finishPoint(diagnostics: &diagnostics, emit: emit)
+      if latitude == nil {
+        pointProblem = problem("missing_lat", line: line, "<\(kind)> has no lat attribute")
+      } else if longitude == nil {
+        pointProblem = problem("missing_lon", line: line, "<\(kind)> has no lon attribute")
+      } else if let badLatitude {
+        pointProblem = problem("bad_lat", line: line, "<\(kind)> lat is not a latitude: \(badLatitude)")
+      } else if let badLongitude {
+        pointProblem = problem("bad_lon", line: line, "<\(kind)> lon is not a longitude: \(badLongitude)")
       }
     }
 
@@ -214,27 +253,36 @@ extension GPXParser {
       pointDepth = 0
       extensionsDepth = 0
       field = nil
-      guard let draft = self.draft else { return }
-      self.draft = nil
+      fieldDepth = 0
       diagnostics.recordsRead += 1
       if pointIgnored {
-        if draft.kind == .trkpt { unselectedTrackPoints += 1 } else { diagnostics.ignore(draft.kind.rawValue) }
+        if pointKind == .trkpt { unselectedTrackPoints += 1 } else { diagnostics.ignore(pointKind.rawValue) }
         return
       }
-      switch draft.kind {
+      // A value written in the GPX core wins over one in extensions.
+      if !extensionSpeed.isNaN, point.speed == nil { point.speed = extensionSpeed }
+      if !extensionCourse.isNaN, point.course == nil { point.course = extensionCourse }
+      if !extensionHDOP.isNaN, point.hdop == nil { point.hdop = extensionHDOP }
+      if !extensionHorizontalAccuracy.isNaN, point.horizontalAccuracy == nil {
+        point.horizontalAccuracy = extensionHorizontalAccuracy
+      }
+      if !extensionVerticalAccuracy.isNaN, point.verticalAccuracy == nil {
+        point.verticalAccuracy = extensionVerticalAccuracy
+      }
+      switch pointKind {
       case .trkpt:
-        if let problem = draft.problem {
+        if let problem = pointProblem {
           try diagnostics.skip(problem)
           return
         }
-        try deliver(draft.merged, hasTime: draft.hasTime, kind: .trkpt, diagnostics: &diagnostics, emit: emit)
+        try deliver(point, hasTime: pointHasTime, kind: .trkpt, diagnostics: &diagnostics, emit: emit)
       case .rtept:
         heldRoutePoints.append(
-          Held(fix: draft.merged, hasTime: draft.hasTime, startsSegment: routeStartPending, problem: draft.problem))
+          Held(fix: point, hasTime: pointHasTime, startsSegment: routeStartPending, problem: pointProblem))
         routeStartPending = false
       case .wpt:
         heldWaypoints.append(
-          Held(fix: draft.merged, hasTime: draft.hasTime, startsSegment: heldWaypoints.isEmpty, problem: draft.problem))
+          Held(fix: point, hasTime: pointHasTime, startsSegment: heldWaypoints.isEmpty, problem: pointProblem))
       }
     }
 
@@ -246,11 +294,11 @@ extension GPXParser {
       if hasTime {
         anchorTime = fix.time
         distanceSinceAnchor = 0
-      } else if let speed = options.assumeSpeed {
-        if let anchorTime, let previous {
+      } else if assumedSpeed > 0 {
+        if let anchorTime {
           distanceSinceAnchor += GeoMath.distance(
-            lat1: previous.latitude, lon1: previous.longitude, lat2: fix.latitude, lon2: fix.longitude)
-          fix.time = anchorTime + Int64((distanceSinceAnchor / speed * 1000).rounded())
+            lat1: previousLatitude, lon1: previousLongitude, lat2: fix.latitude, lon2: fix.longitude)
+          fix.time = anchorTime + Int64((distanceSinceAnchor / assumedSpeed * 1000).rounded())
         } else {
           anchorTime = GPXParser.synthesizedEpoch
           distanceSinceAnchor = 0
@@ -266,7 +314,8 @@ extension GPXParser {
             "<\(kind)> has no <time>; pass --assume-speed M/S to synthesize times along the path at that speed"))
         return
       }
-      previous = (fix.latitude, fix.longitude)
+      previousLatitude = fix.latitude
+      previousLongitude = fix.longitude
       if pendingSegmentStart {
         fix.flags.insert(.segmentStart)
         pendingSegmentStart = false
@@ -277,7 +326,8 @@ extension GPXParser {
 
     // MARK: - Fields
 
-    private mutating func startField(_ name: XMLName, empty: Bool) throws(ParseError) {
+    @inline(__always)
+    private mutating func startField(_ name: XMLName, empty: Bool) {
       let found: Field?
       if extensionsDepth != 0 {
         found = extensionField(name)
@@ -330,8 +380,8 @@ extension GPXParser {
       if textCount == 0 {
         while start < bytes.count, DecimalText.isSpace(bytes[start]) { start += 1 }
       }
-      let room = text.count - textCount
       let count = bytes.count - start
+      let room = text.count - textCount
       if count <= room {
         if count > 0 {
           (text.baseAddress! + textCount).update(from: bytes.baseAddress! + start, count: count)
@@ -350,56 +400,57 @@ extension GPXParser {
 
     /// Parses the text of the field that just ended into the open point.
     private mutating func finishField() {
-      guard let field = self.field, draft != nil else { return }
+      guard let field = self.field else { return }
       self.field = nil
+      fieldDepth = 0
       var end = textCount
       while end > 0, DecimalText.isSpace(text[end - 1]) { end -= 1 }
-      let value = UnsafeBufferPointer(rebasing: text[0..<end])
       if end == 0 { return }  // <ele></ele>, <fix/>: absent, as OsmAnd writes it.
+      let value = UnsafeBufferPointer(rebasing: text[0..<end])
       switch field {
       case .time:
         if !textOverflow, let time = ISO8601Parser.parse(value) {
-          draft!.fix.time = time
-          draft!.hasTime = true
+          point.time = time
+          pointHasTime = true
         } else {
           reject(field, "<time> is not an ISO 8601 date-time: \(quoted(value))")
         }
       case .fix:
         // Any other value (the corpus has "something_not_in_the_spec") leaves the quality unknown.
-        if let quality = Self.quality(value) { draft!.fix.quality = quality }
+        if let quality = Self.quality(value) { point.quality = quality }
       default:
         guard !textOverflow, let number = DecimalText.parse(value) else {
           reject(field, "<\(reader.localNameText)> is not a number: \(quoted(value))")
           return
         }
         switch field {
-        case .ele: draft!.fix.altitude = number
-        case .speed: draft!.fix.speed = number
-        case .course: draft!.fix.course = number
-        case .hdop: draft!.fix.hdop = number
-        case .vdop: draft!.fix.vdop = number
-        case .pdop: draft!.fix.pdop = number
-        case .geoidHeight: draft!.fix.geoidSeparation = number
+        case .ele: point.altitude = number
+        case .speed: point.speed = number
+        case .course: point.course = number
+        case .hdop: point.hdop = number
+        case .vdop: point.vdop = number
+        case .pdop: point.pdop = number
+        case .geoidHeight: point.geoidSeparation = number
         case .sat:
           guard number >= 0, number == number.rounded(.towardZero), number < 1e6 else {
             reject(field, "<sat> is not a satellite count: \(quoted(value))")
             return
           }
-          draft!.fix.satellites = Int(number)
-        case .extensionSpeed: draft!.extensionSpeed = number
-        case .extensionCourse: draft!.extensionCourse = number
-        case .extensionHDOP: draft!.extensionHDOP = number
-        case .extensionHorizontalAccuracy: draft!.extensionHorizontalAccuracy = number
-        case .extensionVerticalAccuracy: draft!.extensionVerticalAccuracy = number
+          point.satellites = Int(number)
+        case .extensionSpeed: extensionSpeed = number
+        case .extensionCourse: extensionCourse = number
+        case .extensionHDOP: extensionHDOP = number
+        case .extensionHorizontalAccuracy: extensionHorizontalAccuracy = number
+        case .extensionVerticalAccuracy: extensionVerticalAccuracy = number
         case .time, .fix: break
         }
       }
     }
 
+    /// Records the first problem of the open point; the line is the field element's.
     private mutating func reject(_ field: Field, _ reason: String) {
-      guard draft?.problem == nil else { return }
-      let found = problem(field.problemKey, line: reader.line, reason)
-      draft?.problem = found
+      guard pointProblem == nil else { return }
+      pointProblem = problem(field.problemKey, line: reader.line, reason)
     }
 
     /// The NMEA GGA quality of a GPX `fix` value: none 0, 2d and 3d 1, dgps 2, pps 3.
@@ -420,15 +471,16 @@ extension GPXParser {
 
     private mutating func finish(diagnostics: inout InputDiagnostics, emit: (Fix) -> Void) throws(ParseError) {
       if unselectedTrackPoints > 0 { diagnostics.ignore("unselected_trkpt", count: unselectedTrackPoints) }
-      if let track = options.track, track > trackCount {
+      if selectedTrack > trackCount {
         throw fatal(
-          "no_track", "--track \(track) selects nothing: the file has \(trackCount) track\(trackCount == 1 ? "" : "s")")
+          "no_track",
+          "--track \(selectedTrack) selects nothing: the file has \(trackCount) track\(trackCount == 1 ? "" : "s")")
       }
-      if let segment = options.segment, segment > mostSegmentsInSelectedTracks {
-        let whose = options.track.map { "track \($0) has" } ?? "no track has more than"
+      if selectedSegment > mostSegmentsInSelectedTracks {
+        let whose = selectedTrack != 0 ? "track \(selectedTrack) has" : "no track has more than"
         throw fatal(
           "no_segment",
-          "--segment \(segment) selects nothing: \(whose) \(mostSegmentsInSelectedTracks) segment"
+          "--segment \(selectedSegment) selects nothing: \(whose) \(mostSegmentsInSelectedTracks) segment"
             + (mostSegmentsInSelectedTracks == 1 ? "" : "s"))
       }
       if !sawTrackPoint && !tracksSelected {
@@ -466,11 +518,11 @@ extension GPXParser {
     private func fatal(_ key: String, _ reason: String) -> ParseError {
       ParseError(format: "gpx", location: SourceLocation(file: file, line: 0), key: key, reason: reason, isFatal: true)
     }
-
-    /// The text in double quotes, cut at 40 characters.
-    private func quoted(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-      let text = String(decoding: bytes, as: UTF8.self)
-      return text.count > 40 ? "\"\(text.prefix(40))…\"" : "\"\(text)\""
-    }
   }
+}
+
+/// The text in double quotes, cut at 40 characters, for messages.
+private func quoted(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+  let text = String(decoding: bytes, as: UTF8.self)
+  return text.count > 40 ? "\"\(text.prefix(40))…\"" : "\"\(text)\""
 }

@@ -49,7 +49,9 @@ public struct GPXParser: FixParser {
 
 extension GPXParser {
   /// The element names GPX reading looks for, interned in the reader's dictionary.
-  struct Names {
+  ///
+  /// A class so that the hot loop holds one pointer to it instead of copying 26 names.
+  final class Names {
     let gpx, trk, trkseg, trkpt, rte, rtept, wpt, extensions: XMLName
     let lat, lon, ele, time, speed, course, heading, hdop, vdop, pdop, sat, fix, geoidheight: XMLName
     let hAcc, hacc, accuracy, vAcc, vacc: XMLName
@@ -92,32 +94,6 @@ extension GPXParser {
       case .extensionHorizontalAccuracy: "bad_hacc"
       case .extensionVerticalAccuracy: "bad_vacc"
       }
-    }
-  }
-
-  /// A point being read: its fix so far and the first problem found in it.
-  struct Draft {
-    var kind: PointKind
-    var fix: Fix
-    var hasTime = false
-    var hasLatitude = false
-    var hasLongitude = false
-    var extensionSpeed: Double? = nil
-    var extensionCourse: Double? = nil
-    var extensionHDOP: Double? = nil
-    var extensionHorizontalAccuracy: Double? = nil
-    var extensionVerticalAccuracy: Double? = nil
-    var problem: ParseError? = nil
-
-    /// The fix with extension values filling what the GPX core did not say.
-    var merged: Fix {
-      var fix = self.fix
-      if fix.speed == nil { fix.speed = extensionSpeed }
-      if fix.course == nil { fix.course = extensionCourse }
-      if fix.hdop == nil { fix.hdop = extensionHDOP }
-      if fix.horizontalAccuracy == nil { fix.horizontalAccuracy = extensionHorizontalAccuracy }
-      if fix.verticalAccuracy == nil { fix.verticalAccuracy = extensionVerticalAccuracy }
-      return fix
     }
   }
 
