@@ -103,7 +103,7 @@ extension GPXParser {
         case .entityReference:
           throw ParseError(
             format: "gpx", location: SourceLocation(file: file, line: reader.line), key: "entity",
-            reason: "entity reference &\(reader.localNameText); is refused: entities are never expanded",
+            reason: "entity reference &\(reader.nameText); is refused: entities are never expanded",
             isFatal: true)
         case .other:
           break
@@ -131,7 +131,8 @@ extension GPXParser {
       var reason = "<!DOCTYPE> is refused: GPX needs no DTD, and DTDs are how external-entity (XXE) "
         + "and entity-expansion (billion laughs) attacks work"
       if let detail {
-        reason += " (libxml2 stopped first, at \(detail.location.line):\(detail.location.column ?? 0): \(detail.reason))"
+        // Its position is inside the entity's text, not the file's: leave it out.
+        reason += " (libxml2 stopped first: \(detail.reason))"
       }
       return ParseError(
         format: "gpx", location: SourceLocation(file: file, line: 0), key: "dtd", reason: reason, isFatal: true)
@@ -148,7 +149,7 @@ extension GPXParser {
         guard name == names.gpx else {
           throw ParseError(
             format: "gpx", location: SourceLocation(file: file, line: reader.line), key: "not_gpx",
-            reason: "the root element is <\(reader.localNameText)>, not <gpx>", isFatal: true)
+            reason: "the root element is <\(reader.nameText)>, not <gpx>", isFatal: true)
         }
       } else if name == names.trkseg {
         segmentInTrack += 1
@@ -177,7 +178,7 @@ extension GPXParser {
         rootSeen = true
         throw ParseError(
           format: "gpx", location: SourceLocation(file: file, line: reader.line), key: "not_gpx",
-          reason: "the root element is <\(reader.localNameText)>, not <gpx>", isFatal: true)
+          reason: "the root element is <\(reader.nameText)>, not <gpx>", isFatal: true)
       }
       pointDepth = depth
       extensionsDepth = 0
@@ -420,7 +421,7 @@ extension GPXParser {
         if let quality = Self.quality(value) { point.quality = quality }
       default:
         guard !textOverflow, let number = DecimalText.parse(value) else {
-          reject(field, "<\(reader.localNameText)> is not a number: \(quoted(value))")
+          reject(field, "<\(reader.nameText)> is not a number: \(quoted(value))")
           return
         }
         switch field {

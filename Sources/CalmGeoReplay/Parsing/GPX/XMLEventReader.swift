@@ -232,9 +232,10 @@ final class XMLEventReader {
     return XMLName(pointer: UnsafeRawPointer(xmlTextReaderConstString(reader, colon + 1)))
   }
 
-  /// The current node's name as text, for messages.
-  var localNameText: String {
-    xmlTextReaderConstLocalName(reader).map { String(cString: $0) } ?? ""
+  /// The current node's name as written, prefix included (`gpxtpx:speed`), for
+  /// messages. Wraps `xmlTextReaderConstName`.
+  var nameText: String {
+    xmlTextReaderConstName(reader).map { String(cString: $0) } ?? ""
   }
 
   /// Whether the current element is written `<name/>` (no end-element node follows).
