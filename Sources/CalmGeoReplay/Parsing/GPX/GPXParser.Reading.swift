@@ -352,17 +352,19 @@ extension GPXParser {
 
     @inline(__always)
     private func coreField(_ name: XMLName) -> Field? {
-      if name == names.time { return .time }
-      if name == names.ele { return .ele }
-      if name == names.speed { return .speed }
-      if name == names.course { return .course }
-      if name == names.hdop { return .hdop }
-      if name == names.vdop { return .vdop }
-      if name == names.pdop { return .pdop }
-      if name == names.sat { return .sat }
-      if name == names.fix { return .fix }
-      if name == names.geoidheight { return .geoidHeight }
-      return nil
+      // One byte picks the candidate, one pointer compare confirms it.
+      switch name.firstByte {
+      case UInt8(ascii: "t"): return name == names.time ? .time : nil
+      case UInt8(ascii: "e"): return name == names.ele ? .ele : nil
+      case UInt8(ascii: "s"): return name == names.speed ? .speed : name == names.sat ? .sat : nil
+      case UInt8(ascii: "c"): return name == names.course ? .course : nil
+      case UInt8(ascii: "h"): return name == names.hdop ? .hdop : nil
+      case UInt8(ascii: "v"): return name == names.vdop ? .vdop : nil
+      case UInt8(ascii: "p"): return name == names.pdop ? .pdop : nil
+      case UInt8(ascii: "f"): return name == names.fix ? .fix : nil
+      case UInt8(ascii: "g"): return name == names.geoidheight ? .geoidHeight : nil
+      default: return nil
+      }
     }
 
     @inline(__always)

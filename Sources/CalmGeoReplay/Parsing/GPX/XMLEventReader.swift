@@ -12,6 +12,10 @@ import Darwin
 /// comparing costs one instruction and no `String` is made per node.
 struct XMLName: Equatable {
   fileprivate let pointer: UnsafeRawPointer?
+
+  /// The name's first byte (0 for no name), to pick among candidates before comparing.
+  @inline(__always)
+  var firstByte: UInt8 { pointer?.load(as: UInt8.self) ?? 0 }
 }
 
 /// What kind of node the reader is on (the subset of `xmlReaderTypes` GPX needs).
@@ -101,8 +105,17 @@ final class XMLEventReader {
     XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_COMPACT.rawValue | XML_PARSE_NOBLANKS.rawValue
       | XML_PARSE_NOCDATA.rawValue)
 
+  /// Runs `xmlInitParser` once per process. libxml2 otherwise initializes itself
+  /// lazily on first use, which is not safe when two threads (two files of a sweep,
+  /// parallel tests) start at once; Swift runs a static's initializer exactly once.
+  private static let libraryInitialized: Bool = {
+    xmlInitParser()
+    return true
+  }()
+
   /// Starts reading `source`. Wraps `xmlReaderForIO`.
   init(source: any ByteSource, file: String) throws(ParseError) {
+    _ = Self.libraryInitialized
     self.file = file
     context = Context(source: source)
     let opaque = Unmanaged.passUnretained(context).toOpaque()

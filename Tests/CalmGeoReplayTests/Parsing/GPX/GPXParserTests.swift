@@ -63,6 +63,10 @@ struct GPXParserTests {
     #expect(fix.time == Self.may1)
     #expect(fix.altitude == 400.5)
     #expect(fix.line == 4)
+    // The whole input path too: the opener recognises UTF-16 GPX by its content.
+    let track = try TrackReader.load(try InputOpener.open(MemoryByteSource(bytes, name: "utf16")))
+    #expect(track.format == .gpx)
+    #expect(track.fixes.map(\.time) == [Self.may1])
   }
 
   @Test func readsISO88591() throws {
