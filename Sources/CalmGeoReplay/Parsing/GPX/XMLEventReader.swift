@@ -211,8 +211,8 @@ final class XMLEventReader {
   ///
   /// Read from the node's own type; `xmlTextReaderNodeType` is asked only for
   /// elements (start or end). For text it would test whether the text is blank
-  /// and walk up the tree looking for `xml:space`, on every node: a quarter of
-  /// the time of a whole read.
+  /// and walk up the tree looking for `xml:space`, on every node: about 7% of
+  /// the time of a whole read of a 200 MB GPX.
   @inline(__always)
   var kind: XMLNodeKind {
     guard let node else { return .other }

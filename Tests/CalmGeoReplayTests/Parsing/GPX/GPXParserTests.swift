@@ -424,6 +424,7 @@ struct GPXParserTests {
     (#"<trkpt lat="47.5">"#, "missing_lon", "t.gpx:4: error: gpx: <trkpt> has no lon attribute"),
     (#"<trkpt lat="91" lon="8.25">"#, "bad_lat", #"t.gpx:4: error: gpx: <trkpt> lat is not a latitude: "91""#),
     (#"<trkpt lat="47.5" lon="east">"#, "bad_lon", #"t.gpx:4: error: gpx: <trkpt> lon is not a longitude: "east""#),
+    (#"<trkpt lat="" lon="8.25">"#, "bad_lat", #"t.gpx:4: error: gpx: <trkpt> lat is not a latitude: """#),
   ])
   func skipsPointsWithBadCoordinates(start: String, key: String, message: String) throws {
     let text = GPXTesting.document("""
@@ -438,6 +439,14 @@ struct GPXParserTests {
     #expect(result.diagnostics.recordsRead == 2)
     #expect(result.diagnostics.firstProblems.map(\.description) == [message])
     #expect(GPXTesting.error(text, options: GPXTesting.options(strict: true)) == message)
+  }
+
+  @Test func readsCharacterReferencesAndSpacesInCoordinates() throws {
+    let text = GPXTesting.document(
+      #"<wpt lat="&#52;7.5" lon=" 8.25&#10;"><time>2024-05-01T07:03:12Z</time></wpt>"#)
+    let fix = try only(try GPXTesting.parse(text))
+    #expect(fix.latitude == 47.5)
+    #expect(fix.longitude == 8.25)
   }
 
   @Test(arguments: [
