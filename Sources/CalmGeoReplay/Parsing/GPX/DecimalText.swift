@@ -1,0 +1,108 @@
+/// Reads decimal numbers from bytes without allocating, correctly rounded.
+///
+/// Accepts an optional sign, digits with an optional `.`, and an optional
+/// exponent (`12`, `-0.5`, `.5`, `5.`, `+1e3`); XML whitespace around the number
+/// is ignored. Rejects everything else (`1,5`, `NaN`, `inf`, `0x10`, empty text).
+/// Values of at most 15 significant digits, the usual case, are converted exactly
+/// (Clinger's fast path: an exact integer divided or multiplied by an exact power
+/// of ten); longer ones go through the standard library's correctly rounded parser.
+enum DecimalText {
+  /// 10^k for 0 ≤ k ≤ 22, the powers of ten that a `Double` holds exactly.
+  @inline(__always)
+  private static func exactPowerOfTen(_ k: Int) -> Double {
+    switch k {
+    case 0: 1e0
+    case 1: 1e1
+    case 2: 1e2
+    case 3: 1e3
+    case 4: 1e4
+    case 5: 1e5
+    case 6: 1e6
+    case 7: 1e7
+    case 8: 1e8
+    case 9: 1e9
+    case 10: 1e10
+    case 11: 1e11
+    case 12: 1e12
+    case 13: 1e13
+    case 14: 1e14
+    case 15: 1e15
+    case 16: 1e16
+    case 17: 1e17
+    case 18: 1e18
+    case 19: 1e19
+    case 20: 1e20
+    case 21: 1e21
+    default: 1e22
+    }
+  }
+
+  /// The finite value of `text`, or `nil` when it is not a decimal number.
+  @inline(__always)
+  static func parse(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+    guard let base = text.baseAddress else { return nil }
+    var start = 0
+    var end = text.count
+    while start < end, isSpace(base[start]) { start += 1 }
+    while end > start, isSpace(base[end - 1]) { end -= 1 }
+    guard start < end else { return nil }
+    var i = start
+    let negative = base[i] == 45  // -
+    if negative || base[i] == 43 { i += 1 }  // +
+    // Up to 19 digits fit in a UInt64; longer numbers take the slow path below.
+    var mantissa: UInt64 = 0
+    let integerStart = i
+    while i < end {
+      let digit = base[i] &- 48
+      if digit >= 10 { break }
+      mantissa = mantissa &* 10 &+ UInt64(digit)
+      i += 1
+    }
+    var digits = i - integerStart
+    var exponent = 0
+    if i < end, base[i] == 46 {  // .
+      i += 1
+      let fractionStart = i
+      while i < end {
+        let digit = base[i] &- 48
+        if digit >= 10 { break }
+        mantissa = mantissa &* 10 &+ UInt64(digit)
+        i += 1
+      }
+      exponent = fractionStart - i
+      digits += i - fractionStart
+    }
+    guard digits > 0 else { return nil }
+    if i < end, base[i] == 101 || base[i] == 69 {  // e E
+      i += 1
+      var negativeExponent = false
+      if i < end, base[i] == 45 || base[i] == 43 {
+        negativeExponent = base[i] == 45
+        i += 1
+      }
+      var value = 0
+      let exponentStart = i
+      while i < end, base[i] &- 48 < 10 {
+        value = min(value * 10 + Int(base[i] &- 48), 100_000)
+        i += 1
+      }
+      guard i > exponentStart else { return nil }
+      exponent += negativeExponent ? -value : value
+    }
+    guard i == end else { return nil }
+    if digits <= 19, mantissa <= 1 << 53, exponent >= -22, exponent <= 22 {
+      var value = Double(mantissa)
+      if exponent < 0 { value /= exactPowerOfTen(-exponent) } else { value *= exactPowerOfTen(exponent) }
+      return negative ? -value : value
+    }
+    // Rare: too many digits for the exact path. The syntax is checked above, so
+    // the standard parser sees only plain decimals (never `nan`, `inf` or hex).
+    let slow = Double(String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self))
+    guard let slow, slow.isFinite else { return nil }
+    return slow
+  }
+
+  /// XML whitespace: space, tab, line feed, carriage return.
+  @inline(__always)
+  static func isSpace(_ byte: UInt8) -> Bool { byte == 32 || byte == 10 || byte == 13 || byte == 9 }
+}

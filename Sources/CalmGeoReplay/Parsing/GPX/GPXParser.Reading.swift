@@ -1,0 +1,531 @@
+extension GPXParser {
+  /// One pass over a GPX document: XML nodes in, fixes out.
+  ///
+  /// Element names are compared as interned pointers and values are parsed from
+  /// the bytes libxml2 holds, so no `String` is made per node. The open point is
+  /// kept in plain stored properties (no optional struct, nothing reference
+  /// counted) so that the per-node work stays a few compares.
+  struct Reading {
+    let reader: XMLEventReader
+    let names: Names
+    var file: String { reader.file }
+
+    // Options, flattened (0 means "not set").
+    private let selectedTrack: Int
+    private let selectedSegment: Int
+    private let assumedSpeed: Double
+
+    // Where the reader is.
+    private var depth = 0
+    private var rootSeen = false
+    private var pointDepth = 0  // depth of the open point element, 0 when none
+    private var pointIgnored = false
+    private var extensionsDepth = 0  // depth of the open point's <extensions>, 0 when none
+    private var field: Field? = nil
+    private var fieldDepth = 0
+
+    // The open point.
+    private var point = Fix(time: 0, latitude: 0, longitude: 0)
+    private var pointKind = PointKind.trkpt
+    private var pointHasTime = false
+    private var pointProblem: ParseError? = nil
+    private var extensionSpeed = Double.nan
+    private var extensionCourse = Double.nan
+    private var extensionHDOP = Double.nan
+    private var extensionHorizontalAccuracy = Double.nan
+    private var extensionVerticalAccuracy = Double.nan
+
+    // The text of the open field, leading whitespace dropped.
+    private let text: UnsafeMutableBufferPointer<UInt8>
+    private var textCount = 0
+    private var textOverflow = false
+
+    // Tracks, segments and selection.
+    private var trackCount = 0
+    private var segmentInTrack = 0
+    private var mostSegmentsInSelectedTracks = 0
+    private var pendingSegmentStart = false
+    private var routeStartPending = false
+    private var sawTrackPoint = false
+    private var unselectedTrackPoints = 0
+    private var heldRoutePoints: [Held] = []
+    private var heldWaypoints: [Held] = []
+
+    // Times.
+    private var emitted = 0
+    private var timeless = 0
+    private var anchorTime: Int64? = nil  // the last real time, or the synthesized epoch
+    private var distanceSinceAnchor = 0.0
+    private var previousLatitude = Double.nan
+    private var previousLongitude = Double.nan
+
+    init(reader: XMLEventReader, options: ParseOptions) {
+      self.reader = reader
+      names = Names(reader)
+      selectedTrack = max(0, options.track ?? 0)
+      selectedSegment = max(0, options.segment ?? 0)
+      assumedSpeed = options.assumeSpeed ?? 0
+      text = .allocate(capacity: 128)
+    }
+
+    func deallocate() { text.deallocate() }
+
+    private var tracksSelected: Bool { selectedTrack != 0 || selectedSegment != 0 }
+    private var isTrackSelected: Bool { selectedTrack == 0 || selectedTrack == trackCount }
+
+    // MARK: - The node loop
+
+    mutating func run(diagnostics: inout InputDiagnostics, emit: (Fix) -> Void) throws(ParseError) {
+      while try Self.next(reader) {
+        switch reader.kind {
+        case .startElement:
+          let empty = reader.isEmptyElement
+          depth += 1
+          if pointDepth != 0 {
+            if !pointIgnored, field == nil { startField(reader.localName, empty: empty) }
+          } else {
+            try startStructure(reader.localName, empty: empty, diagnostics: &diagnostics, emit: emit)
+          }
+          if empty { depth -= 1 }
+        case .endElement:
+          if depth == fieldDepth {
+            finishField()
+          } else if depth == extensionsDepth {
+            extensionsDepth = 0
+          } else if depth == pointDepth {
+            try finishPoint(diagnostics: &diagnostics, emit: emit)
+          }
+          depth -= 1
+        case .text:
+          if depth == fieldDepth { append(reader.text) }
+        case .documentType:
+          throw Self.documentTypeRefused(file: file, detail: nil)
+        case .entityReference:
+          throw ParseError(
+            format: "gpx", location: SourceLocation(file: file, line: reader.line), key: "entity",
+            reason: "entity reference &\(reader.nameText); is refused: entities are never expanded",
+            isFatal: true)
+        case .other:
+          break
+        }
+      }
+      try finish(diagnostics: &diagnostics, emit: emit)
+    }
+
+    /// Moves the reader on; a document with a DTD is refused as such even when
+    /// libxml2 stopped on it first (its own entity-loop check fires while it
+    /// parses ahead, before the DOCTYPE node is handed over).
+    @inline(__always)
+    private static func next(_ reader: XMLEventReader) throws(ParseError) -> Bool {
+      do {
+        return try reader.read()
+      } catch {
+        if error.key == "xml", reader.hasDocumentType {
+          throw documentTypeRefused(file: reader.file, detail: error)
+        }
+        throw error
+      }
+    }
+
+    private static func documentTypeRefused(file: String, detail: ParseError?) -> ParseError {
+      var reason = "<!DOCTYPE> is refused: GPX needs no DTD, and DTDs are how external-entity (XXE) "
+        + "and entity-expansion (billion laughs) attacks work"
+      if let detail {
+        // Its position is inside the entity's text, not the file's: leave it out.
+        reason += " (libxml2 stopped first: \(detail.reason))"
+      }
+      return ParseError(
+        format: "gpx", location: SourceLocation(file: file, line: 0), key: "dtd", reason: reason, isFatal: true)
+    }
+
+    /// An element outside any point: the root, tracks, segments, routes, points.
+    private mutating func startStructure(
+      _ name: XMLName, empty: Bool, diagnostics: inout InputDiagnostics, emit: (Fix) -> Void
+    ) throws(ParseError) {
+      if name == names.trkpt {
+        try startPoint(.trkpt, empty: empty, diagnostics: &diagnostics, emit: emit)
+      } else if !rootSeen {
+        rootSeen = true
+        guard name == names.gpx else {
+          throw ParseError(
+            format: "gpx", location: SourceLocation(file: file, line: reader.line), key: "not_gpx",
+            reason: "the root element is <\(reader.nameText)>, not <gpx>", isFatal: true)
+        }
+      } else if name == names.trkseg {
+        segmentInTrack += 1
+        pendingSegmentStart = true
+        if isTrackSelected { mostSegmentsInSelectedTracks = max(mostSegmentsInSelectedTracks, segmentInTrack) }
+      } else if name == names.trk {
+        trackCount += 1
+        segmentInTrack = 0
+        pendingSegmentStart = true
+      } else if name == names.rtept {
+        try startPoint(.rtept, empty: empty, diagnostics: &diagnostics, emit: emit)
+      } else if name == names.wpt {
+        try startPoint(.wpt, empty: empty, diagnostics: &diagnostics, emit: emit)
+      } else if name == names.rte {
+        routeStartPending = true
+      }
+    }
+
+    // MARK: - Points
+
+    private mutating func startPoint(
+      _ kind: PointKind, empty: Bool, diagnostics: inout InputDiagnostics, emit: (Fix) -> Void
+    ) throws(ParseError) {
+      if !rootSeen {
+        // A <trkpt> as the root element.
+        rootSeen = true
+        throw ParseError(
+          format: "gpx", location: SourceLocation(file: file, line: reader.line), key: "not_gpx",
+          reason: "the root element is <\(reader.nameText)>, not <gpx>", isFatal: true)
+      }
+      pointDepth = depth
+      extensionsDepth = 0
+      pointKind = kind
+      switch kind {
+      case .trkpt:
+        if !sawTrackPoint {
+          sawTrackPoint = true
+          if !heldRoutePoints.isEmpty { diagnostics.ignore("rtept", count: heldRoutePoints.count) }
+          if !heldWaypoints.isEmpty { diagnostics.ignore("wpt", count: heldWaypoints.count) }
+          heldRoutePoints = []
+          heldWaypoints = []
+        }
+        // A trkpt outside any trkseg belongs to its track's first segment.
+        if segmentInTrack == 0 {
+          segmentInTrack = 1
+          if isTrackSelected { mostSegmentsInSelectedTracks = max(mostSegmentsInSelectedTracks, 1) }
+        }
+        pointIgnored = !isTrackSelected || (selectedSegment != 0 && selectedSegment != segmentInTrack)
+      case .rtept, .wpt:
+        pointIgnored = sawTrackPoint || tracksSelected
+      }
+      if !pointIgnored { readCoordinates(kind) }
+      if empty { try finishPoint(diagnostics: &diagnostics, emit: emit) }
+    }
+
+    /// Starts the open point from its `lat` and `lon` attributes.
+    private mutating func readCoordinates(_ kind: PointKind) {
+      let line = reader.line
+      point = Fix(time: 0, latitude: 0, longitude: 0, line: UInt32(clamping: line))
+      pointHasTime = false
+      pointProblem = nil
+      extensionSpeed = .nan
+      extensionCourse = .nan
+      extensionHDOP = .nan
+      extensionHorizontalAccuracy = .nan
+      extensionVerticalAccuracy = .nan
+      var latitude: UnsafeBufferPointer<UInt8>? = nil
+      var longitude: UnsafeBufferPointer<UInt8>? = nil
+      var badLatitude: String? = nil
+      var badLongitude: String? = nil
+      let names = self.names
+      reader.forEachAttribute { name, value in
+        if name == names.lat {
+          latitude = value
+          if let number = DecimalText.parse(value), (-90...90).contains(number) {
+            point.latitude = number
+          } else {
+            badLatitude = quoted(value)
+          }
+        } else if name == names.lon {
+          longitude = value
+          if let number = DecimalText.parse(value), (-180...180).contains(number) {
+            point.longitude = number
+          } else {
+            badLongitude = quoted(value)
+          }
+        }
+      }
+      if latitude == nil {
+        pointProblem = problem("missing_lat", line: line, "<\(kind)> has no lat attribute")
+      } else if longitude == nil {
+        pointProblem = problem("missing_lon", line: line, "<\(kind)> has no lon attribute")
+      } else if let badLatitude {
+        pointProblem = problem("bad_lat", line: line, "<\(kind)> lat is not a latitude: \(badLatitude)")
+      } else if let badLongitude {
+        pointProblem = problem("bad_lon", line: line, "<\(kind)> lon is not a longitude: \(badLongitude)")
+      }
+    }
+
+    /// The end of a point: skip it, hold it, or deliver it.
+    private mutating func finishPoint(diagnostics: inout InputDiagnostics, emit: (Fix) -> Void) throws(ParseError) {
+      pointDepth = 0
+      extensionsDepth = 0
+      field = nil
+      fieldDepth = 0
+      diagnostics.recordsRead += 1
+      if pointIgnored {
+        if pointKind == .trkpt { unselectedTrackPoints += 1 } else { diagnostics.ignore(pointKind.rawValue) }
+        return
+      }
+      // A value written in the GPX core wins over one in extensions.
+      if !extensionSpeed.isNaN, point.speed == nil { point.speed = extensionSpeed }
+      if !extensionCourse.isNaN, point.course == nil { point.course = extensionCourse }
+      if !extensionHDOP.isNaN, point.hdop == nil { point.hdop = extensionHDOP }
+      if !extensionHorizontalAccuracy.isNaN, point.horizontalAccuracy == nil {
+        point.horizontalAccuracy = extensionHorizontalAccuracy
+      }
+      if !extensionVerticalAccuracy.isNaN, point.verticalAccuracy == nil {
+        point.verticalAccuracy = extensionVerticalAccuracy
+      }
+      switch pointKind {
+      case .trkpt:
+        if let problem = pointProblem {
+          try diagnostics.skip(problem)
+          return
+        }
+        try deliver(point, hasTime: pointHasTime, kind: .trkpt, diagnostics: &diagnostics, emit: emit)
+      case .rtept:
+        heldRoutePoints.append(
+          Held(fix: point, hasTime: pointHasTime, startsSegment: routeStartPending, problem: pointProblem))
+        routeStartPending = false
+      case .wpt:
+        heldWaypoints.append(
+          Held(fix: point, hasTime: pointHasTime, startsSegment: heldWaypoints.isEmpty, problem: pointProblem))
+      }
+    }
+
+    /// Applies the time rules to a good point and hands it on.
+    private mutating func deliver(
+      _ fix: Fix, hasTime: Bool, kind: PointKind, diagnostics: inout InputDiagnostics, emit: (Fix) -> Void
+    ) throws(ParseError) {
+      var fix = fix
+      if hasTime {
+        anchorTime = fix.time
+        distanceSinceAnchor = 0
+      } else if assumedSpeed > 0 {
+        if let anchorTime {
+          distanceSinceAnchor += GeoMath.distance(
+            lat1: previousLatitude, lon1: previousLongitude, lat2: fix.latitude, lon2: fix.longitude)
+          fix.time = anchorTime + Int64((distanceSinceAnchor / assumedSpeed * 1000).rounded())
+        } else {
+          anchorTime = GPXParser.synthesizedEpoch
+          distanceSinceAnchor = 0
+          fix.time = GPXParser.synthesizedEpoch
+        }
+        fix.flags.insert(.timeSynthesized)
+        diagnostics.estimate("time_synthesized")
+      } else {
+        timeless += 1
+        try diagnostics.skip(
+          problem(
+            "missing_time", line: Int(fix.line),
+            "<\(kind)> has no <time>; pass --assume-speed M/S to synthesize times along the path at that speed"))
+        return
+      }
+      previousLatitude = fix.latitude
+      previousLongitude = fix.longitude
+      if pendingSegmentStart {
+        fix.flags.insert(.segmentStart)
+        pendingSegmentStart = false
+      }
+      emitted += 1
+      emit(fix)
+    }
+
+    // MARK: - Fields
+
+    @inline(__always)
+    private mutating func startField(_ name: XMLName, empty: Bool) {
+      let found: Field?
+      if extensionsDepth != 0 {
+        found = extensionField(name)
+      } else if depth == pointDepth + 1 {
+        if name == names.extensions {
+          if !empty { extensionsDepth = depth }
+          found = nil
+        } else {
+          found = coreField(name)
+        }
+      } else {
+        found = nil
+      }
+      guard let found else { return }
+      field = found
+      fieldDepth = depth
+      textCount = 0
+      textOverflow = false
+      if empty { finishField() }
+    }
+
+    @inline(__always)
+    private func coreField(_ name: XMLName) -> Field? {
+      // One byte picks the candidate, one pointer compare confirms it.
+      switch name.firstByte {
+      case UInt8(ascii: "t"): return name == names.time ? .time : nil
+      case UInt8(ascii: "e"): return name == names.ele ? .ele : nil
+      case UInt8(ascii: "s"): return name == names.speed ? .speed : name == names.sat ? .sat : nil
+      case UInt8(ascii: "c"): return name == names.course ? .course : nil
+      case UInt8(ascii: "h"): return name == names.hdop ? .hdop : nil
+      case UInt8(ascii: "v"): return name == names.vdop ? .vdop : nil
+      case UInt8(ascii: "p"): return name == names.pdop ? .pdop : nil
+      case UInt8(ascii: "f"): return name == names.fix ? .fix : nil
+      case UInt8(ascii: "g"): return name == names.geoidheight ? .geoidHeight : nil
+      default: return nil
+      }
+    }
+
+    @inline(__always)
+    private func extensionField(_ name: XMLName) -> Field? {
+      if name == names.speed { return .extensionSpeed }
+      if name == names.course || name == names.heading { return .extensionCourse }
+      if name == names.hAcc || name == names.hacc || name == names.accuracy { return .extensionHorizontalAccuracy }
+      if name == names.vAcc || name == names.vacc { return .extensionVerticalAccuracy }
+      if name == names.hdop { return .extensionHDOP }
+      return nil
+    }
+
+    @inline(__always)
+    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+      var start = 0
+      if textCount == 0 {
+        while start < bytes.count, DecimalText.isSpace(bytes[start]) { start += 1 }
+      }
+      let count = bytes.count - start
+      let room = text.count - textCount
+      if count <= room {
+        if count > 0 {
+          (text.baseAddress! + textCount).update(from: bytes.baseAddress! + start, count: count)
+          textCount += count
+        }
+      } else {
+        (text.baseAddress! + textCount).update(from: bytes.baseAddress! + start, count: room)
+        textCount += room
+        // Only trailing whitespace may be cut off.
+        for index in (start + room)..<bytes.count where !DecimalText.isSpace(bytes[index]) {
+          textOverflow = true
+          break
+        }
+      }
+    }
+
+    /// Parses the text of the field that just ended into the open point.
+    private mutating func finishField() {
+      guard let field = self.field else { return }
+      self.field = nil
+      fieldDepth = 0
+      var end = textCount
+      while end > 0, DecimalText.isSpace(text[end - 1]) { end -= 1 }
+      if end == 0 { return }  // <ele></ele>, <fix/>: absent, as OsmAnd writes it.
+      let value = UnsafeBufferPointer(rebasing: text[0..<end])
+      switch field {
+      case .time:
+        if !textOverflow, let time = ISO8601Parser.parse(value) {
+          point.time = time
+          pointHasTime = true
+        } else {
+          reject(field, "<time> is not an ISO 8601 date-time: \(quoted(value))")
+        }
+      case .fix:
+        // Any other value (the corpus has "something_not_in_the_spec") leaves the quality unknown.
+        if let quality = Self.quality(value) { point.quality = quality }
+      default:
+        guard !textOverflow, let number = DecimalText.parse(value) else {
+          reject(field, "<\(reader.nameText)> is not a number: \(quoted(value))")
+          return
+        }
+        switch field {
+        case .ele: point.altitude = number
+        case .speed: point.speed = number
+        case .course: point.course = number
+        case .hdop: point.hdop = number
+        case .vdop: point.vdop = number
+        case .pdop: point.pdop = number
+        case .geoidHeight: point.geoidSeparation = number
+        case .sat:
+          guard number >= 0, number == number.rounded(.towardZero), number < 1e6 else {
+            reject(field, "<sat> is not a satellite count: \(quoted(value))")
+            return
+          }
+          point.satellites = Int(number)
+        case .extensionSpeed: extensionSpeed = number
+        case .extensionCourse: extensionCourse = number
+        case .extensionHDOP: extensionHDOP = number
+        case .extensionHorizontalAccuracy: extensionHorizontalAccuracy = number
+        case .extensionVerticalAccuracy: extensionVerticalAccuracy = number
+        case .time, .fix: break
+        }
+      }
+    }
+
+    /// Records the first problem of the open point; the line is the field element's.
+    private mutating func reject(_ field: Field, _ reason: String) {
+      guard pointProblem == nil else { return }
+      pointProblem = problem(field.problemKey, line: reader.line, reason)
+    }
+
+    /// The NMEA GGA quality of a GPX `fix` value: none 0, 2d and 3d 1, dgps 2, pps 3.
+    private static func quality(_ value: UnsafeBufferPointer<UInt8>) -> Int? {
+      if equals(value, "3d") || equals(value, "2d") { return 1 }
+      if equals(value, "dgps") { return 2 }
+      if equals(value, "none") { return 0 }
+      if equals(value, "pps") { return 3 }
+      return nil
+    }
+
+    private static func equals(_ value: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+      value.count == word.utf8CodeUnitCount
+        && value.elementsEqual(UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
+    }
+
+    // MARK: - End of the file
+
+    private mutating func finish(diagnostics: inout InputDiagnostics, emit: (Fix) -> Void) throws(ParseError) {
+      if unselectedTrackPoints > 0 { diagnostics.ignore("unselected_trkpt", count: unselectedTrackPoints) }
+      if selectedTrack > trackCount {
+        throw fatal(
+          "no_track",
+          "--track \(selectedTrack) selects nothing: the file has \(trackCount) track\(trackCount == 1 ? "" : "s")")
+      }
+      if selectedSegment > mostSegmentsInSelectedTracks {
+        let whose = selectedTrack != 0 ? "track \(selectedTrack) has" : "no track has more than"
+        throw fatal(
+          "no_segment",
+          "--segment \(selectedSegment) selects nothing: \(whose) \(mostSegmentsInSelectedTracks) segment"
+            + (mostSegmentsInSelectedTracks == 1 ? "" : "s"))
+      }
+      if !sawTrackPoint && !tracksSelected {
+        let held = heldRoutePoints.isEmpty ? heldWaypoints : heldRoutePoints
+        let kind: PointKind = heldRoutePoints.isEmpty ? .wpt : .rtept
+        if !heldRoutePoints.isEmpty, !heldWaypoints.isEmpty { diagnostics.ignore("wpt", count: heldWaypoints.count) }
+        heldRoutePoints = []
+        heldWaypoints = []
+        for point in held {
+          if let problem = point.problem {
+            try diagnostics.skip(problem)
+            continue
+          }
+          if point.startsSegment { pendingSegmentStart = true }
+          try deliver(point.fix, hasTime: point.hasTime, kind: kind, diagnostics: &diagnostics, emit: emit)
+        }
+      }
+      if emitted == 0 {
+        if timeless > 0 {
+          throw fatal(
+            "missing_time",
+            "no point has a <time>, so the log has no clock to replay on; pass --assume-speed M/S "
+              + "to synthesize times along the path at that speed")
+        }
+        if diagnostics.recordsRead == 0 { throw fatal("no_points", "the file has no <trkpt>, <rtept> or <wpt>") }
+      }
+    }
+
+    // MARK: - Messages
+
+    private func problem(_ key: String, line: Int, _ reason: String) -> ParseError {
+      ParseError(format: "gpx", location: SourceLocation(file: file, line: line), key: key, reason: reason)
+    }
+
+    private func fatal(_ key: String, _ reason: String) -> ParseError {
+      ParseError(format: "gpx", location: SourceLocation(file: file, line: 0), key: key, reason: reason, isFatal: true)
+    }
+  }
+}
+
+/// The text in double quotes, cut at 40 characters, for messages.
+private func quoted(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+  let text = String(decoding: bytes, as: UTF8.self)
+  return text.count > 40 ? "\"\(text.prefix(40))…\"" : "\"\(text)\""
+}

@@ -1,0 +1,35 @@
+import Testing
+@testable import CalmGeoReplay
+
+// Nested in GPXParserTests so that `swift test --filter GPX` runs it with the rest.
+extension GPXParserTests {
+  struct DecimalTextTests {
+    private func parse(_ text: String) -> Double? {
+      var copy = text
+      return copy.withUTF8 { DecimalText.parse($0) }
+    }
+
+    @Test(arguments: [
+      ("0", 0.0), ("-0.5", -0.5), ("+12.25", 12.25), (".5", 0.5), ("5.", 5.0), (" \t47.5\r\n", 47.5),
+      ("60.38539000000001", 60.38539000000001), ("1e3", 1000.0), ("2.5E-1", 0.25), ("-122.030237", -122.030237),
+      ("0.1", 0.1), ("1234567890.12345678", 1234567890.12345678),
+    ])
+    func parsesDecimals(text: String, value: Double) {
+      #expect(parse(text) == value)
+    }
+
+    @Test(arguments: [
+      "37.241738168522716", "-121.97232423350215", "37.24173816852271556854248046875",
+      "0.1000000000000000055511151231257827", "123456789012345678901234567890", "1e-30", "9007199254740993",
+    ])
+    func longNumbersRoundLikeTheStandardLibrary(text: String) {
+      #expect(parse(text) == Double(text))
+    }
+
+    @Test(arguments: ["", " ", "-", ".", "1,5", "NaN", "nan", "inf", "Infinity", "0x10", "1e", "1e+", "12a", "1 2", "1e400"])
+    func rejectsWhatIsNotAFiniteDecimal(text: String) {
+      #expect(parse(text) == nil)
+    }
+  }
+}
+
