@@ -48,13 +48,11 @@ final class BufferedFile {
     buffer.removeAll(keepingCapacity: true)
   }
 
-  /// Flushes, syncs to disk and closes.
+  /// Flushes and closes. No fsync: atomicity comes from renaming the finished folder,
+  /// and syncing thousands of request bodies would cost seconds.
   func close() throws {
     try flush()
-    if descriptor > 2 {
-      fsync(descriptor)
-      Glibc.close(descriptor)
-    }
+    if descriptor > 2 { Glibc.close(descriptor) }
   }
 }
 
