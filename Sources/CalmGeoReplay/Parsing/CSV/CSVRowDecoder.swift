@@ -185,15 +185,8 @@ struct CSVRowDecoder {
       default: break
       }
     }
-    // Like the NMEA reader: without an accuracy of its own, DOP × UERE, flagged.
-    if fix.storedHorizontalAccuracy.isNaN, let hdop = fix.hdop {
-      fix.horizontalAccuracy = hdop * uere
-      fix.flags.insert(.horizontalAccuracyEstimated)
-    }
-    if fix.storedVerticalAccuracy.isNaN, let vdop = fix.vdop {
-      fix.verticalAccuracy = vdop * uere
-      fix.flags.insert(.verticalAccuracyEstimated)
-    }
+    // Like every reader: without an accuracy of its own, DOP × UERE, flagged.
+    fix.estimateMissingAccuracy(uere: uere)
     return .fix
   }
 

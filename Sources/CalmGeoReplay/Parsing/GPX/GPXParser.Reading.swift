@@ -14,6 +14,7 @@ extension GPXParser {
     private let selectedTrack: Int
     private let selectedSegment: Int
     private let assumedSpeed: Double
+    private let uere: Double
 
     // Where the reader is.
     private var depth = 0
@@ -65,6 +66,7 @@ extension GPXParser {
       selectedTrack = max(0, options.track ?? 0)
       selectedSegment = max(0, options.segment ?? 0)
       assumedSpeed = options.assumeSpeed ?? 0
+      uere = options.uere
       text = .allocate(capacity: 128)
     }
 
@@ -321,6 +323,9 @@ extension GPXParser {
         fix.flags.insert(.segmentStart)
         pendingSegmentStart = false
       }
+      let estimated = fix.estimateMissingAccuracy(uere: uere)
+      if estimated.horizontal { diagnostics.estimate("horizontal_accuracy_from_hdop") }
+      if estimated.vertical { diagnostics.estimate("vertical_accuracy_from_vdop") }
       emitted += 1
       emit(fix)
     }

@@ -183,18 +183,11 @@ struct NMEADateResolver {
     if !epoch.sigmaLatitude.isNaN && !epoch.sigmaLongitude.isNaN {
       fix.horizontalAccuracy = (epoch.sigmaLatitude * epoch.sigmaLatitude
         + epoch.sigmaLongitude * epoch.sigmaLongitude).squareRoot()
-    } else if !epoch.hdop.isNaN {
-      fix.horizontalAccuracy = epoch.hdop * options.uere
-      fix.flags.insert(.horizontalAccuracyEstimated)
-      horizontalFromHDOP += 1
     }
-    if !epoch.sigmaAltitude.isNaN {
-      fix.verticalAccuracy = epoch.sigmaAltitude
-    } else if !epoch.vdop.isNaN {
-      fix.verticalAccuracy = epoch.vdop * options.uere
-      fix.flags.insert(.verticalAccuracyEstimated)
-      verticalFromVDOP += 1
-    }
+    if !epoch.sigmaAltitude.isNaN { fix.verticalAccuracy = epoch.sigmaAltitude }
+    let estimated = fix.estimateMissingAccuracy(uere: options.uere)
+    if estimated.horizontal { horizontalFromHDOP += 1 }
+    if estimated.vertical { verticalFromVDOP += 1 }
     emit(fix)
   }
 

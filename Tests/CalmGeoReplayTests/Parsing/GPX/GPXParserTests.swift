@@ -136,7 +136,10 @@ struct GPXParserTests {
     #expect(fix.hdop == 0.75)
     #expect(fix.vdop == 1.25)
     #expect(fix.pdop == 1.5)
-    #expect(fix.horizontalAccuracy == nil)
+    // No accuracy in the file: DOP × UERE (5 m), as every reader does: 0.75 · 5, 1.25 · 5.
+    #expect(fix.horizontalAccuracy == 3.75)
+    #expect(fix.verticalAccuracy == 6.25)
+    #expect(fix.flags.contains(.horizontalAccuracyEstimated) && fix.flags.contains(.verticalAccuracyEstimated))
   }
 
   @Test(arguments: [
