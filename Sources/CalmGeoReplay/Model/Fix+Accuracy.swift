@@ -19,3 +19,12 @@ extension Fix {
     return estimated
   }
 }
+
+extension Fix {
+  /// A dilution of precision as read, or `nil` for the placeholders receivers and apps
+  /// write when they have none: 0 or less, or 99.99 or more (GPSLogger, many NMEA chips).
+  @inlinable
+  public static func usableDOP(_ value: Double) -> Double? {
+    value > 0 && value < 99.99 ? value : nil
+  }
+}

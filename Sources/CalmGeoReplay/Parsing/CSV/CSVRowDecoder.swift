@@ -176,9 +176,9 @@ struct CSVRowDecoder {
       case .speedAccuracy: if value >= 0 { fix.speedAccuracy = value }
       case .horizontalAccuracy: if value >= 0 { fix.horizontalAccuracy = value }
       case .verticalAccuracy: if value >= 0 { fix.verticalAccuracy = value }
-      case .hdop: if value > 0 && value < 99.99 { fix.hdop = value }
-      case .vdop: if value > 0 && value < 99.99 { fix.vdop = value }
-      case .pdop: if value > 0 && value < 99.99 { fix.pdop = value }
+      case .hdop: fix.hdop = Fix.usableDOP(value)
+      case .vdop: fix.vdop = Fix.usableDOP(value)
+      case .pdop: fix.pdop = Fix.usableDOP(value)
       case .course:
         if raw == -1 && !column.counterclockwiseFromEast { continue }
         fix.course = Self.compassCourse(value, counterclockwiseFromEast: column.counterclockwiseFromEast)

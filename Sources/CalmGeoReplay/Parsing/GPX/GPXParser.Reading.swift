@@ -265,7 +265,7 @@ extension GPXParser {
       // A value written in the GPX core wins over one in extensions.
       if !extensionSpeed.isNaN, point.speed == nil { point.speed = extensionSpeed }
       if !extensionCourse.isNaN, point.course == nil { point.course = extensionCourse }
-      if !extensionHDOP.isNaN, point.hdop == nil { point.hdop = extensionHDOP }
+      if !extensionHDOP.isNaN, point.hdop == nil { point.hdop = Fix.usableDOP(extensionHDOP) }
       if !extensionHorizontalAccuracy.isNaN, point.horizontalAccuracy == nil {
         point.horizontalAccuracy = extensionHorizontalAccuracy
       }
@@ -435,9 +435,9 @@ extension GPXParser {
         case .ele: point.altitude = number
         case .speed: point.speed = number
         case .course: point.course = number
-        case .hdop: point.hdop = number
-        case .vdop: point.vdop = number
-        case .pdop: point.pdop = number
+        case .hdop: point.hdop = Fix.usableDOP(number)
+        case .vdop: point.vdop = Fix.usableDOP(number)
+        case .pdop: point.pdop = Fix.usableDOP(number)
         case .geoidHeight: point.geoidSeparation = number
         case .sat:
           guard number >= 0, number == number.rounded(.towardZero), number < 1e6 else {

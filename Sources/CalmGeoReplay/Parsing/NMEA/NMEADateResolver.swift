@@ -175,9 +175,9 @@ struct NMEADateResolver {
     if !epoch.course.isNaN { fix.course = epoch.course }
     if !epoch.altitude.isNaN { fix.altitude = epoch.altitude }
     if !epoch.geoidSeparation.isNaN { fix.geoidSeparation = epoch.geoidSeparation }
-    if !epoch.hdop.isNaN { fix.hdop = epoch.hdop }
-    if !epoch.vdop.isNaN { fix.vdop = epoch.vdop }
-    if !epoch.pdop.isNaN { fix.pdop = epoch.pdop }
+    if !epoch.hdop.isNaN { fix.hdop = Fix.usableDOP(epoch.hdop) }
+    if !epoch.vdop.isNaN { fix.vdop = Fix.usableDOP(epoch.vdop) }
+    if !epoch.pdop.isNaN { fix.pdop = Fix.usableDOP(epoch.pdop) }
     if epoch.satellites >= 0 { fix.satellites = epoch.satellites }
     if epoch.quality >= 0 { fix.quality = epoch.quality }
     if !epoch.sigmaLatitude.isNaN && !epoch.sigmaLongitude.isNaN {
