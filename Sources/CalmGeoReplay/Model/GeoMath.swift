@@ -12,20 +12,49 @@ public enum GeoMath {
   /// Great-circle (haversine) distance in metres between two points in degrees.
   @inlinable
   public static func distance(lat1: Double, lon1: Double, lat2: Double, lon2: Double) -> Double {
-    let toRadians = Double.pi / 180
-    let phi1 = lat1 * toRadians
-    let phi2 = lat2 * toRadians
-    let dPhi = (lat2 - lat1) * toRadians
-    let dLambda = (lon2 - lon1) * toRadians
-    let s1 = sin(dPhi / 2)
-    let s2 = sin(dLambda / 2)
-    let h = s1 * s1 + cos(phi1) * cos(phi2) * s2 * s2
-    return 2 * earthRadius * asin(min(1, h.squareRoot()))
+    Anchor(latitude: lat1, longitude: lon1).distance(latitude: lat2, longitude: lon2)
   }
 
   /// Distance in metres between two fixes.
   @inlinable
   public static func distance(_ a: Fix, _ b: Fix) -> Double {
     distance(lat1: a.latitude, lon1: a.longitude, lat2: b.latitude, lon2: b.longitude)
+  }
+
+  /// A point that many distances are measured from (the filter's reference, a geofence
+  /// centre), with its cosine computed once. Gives exactly the same distances as
+  /// `distance(lat1:lon1:lat2:lon2:)`, with one transcendental call fewer each.
+  public struct Anchor: Sendable, Hashable {
+    public let latitude: Double
+    public let longitude: Double
+    @usableFromInline let cosLatitude: Double
+
+    @inlinable
+    public init(latitude: Double, longitude: Double) {
+      self.latitude = latitude
+      self.longitude = longitude
+      cosLatitude = cos(latitude * (Double.pi / 180))
+    }
+
+    @inlinable
+    public init(_ fix: Fix) {
+      self.init(latitude: fix.latitude, longitude: fix.longitude)
+    }
+
+    /// Haversine distance in metres to a point in degrees.
+    @inlinable
+    public func distance(latitude lat2: Double, longitude lon2: Double) -> Double {
+      let toRadians = Double.pi / 180
+      let s1 = sin((lat2 - latitude) * toRadians / 2)
+      let s2 = sin((lon2 - longitude) * toRadians / 2)
+      let h = s1 * s1 + cosLatitude * cos(lat2 * toRadians) * s2 * s2
+      return 2 * GeoMath.earthRadius * asin(min(1, h.squareRoot()))
+    }
+
+    /// Haversine distance in metres to a fix.
+    @inlinable
+    public func distance(to fix: Fix) -> Double {
+      distance(latitude: fix.latitude, longitude: fix.longitude)
+    }
   }
 }

@@ -30,7 +30,10 @@ public struct TrackingStateMachine: Sendable {
   public private(set) var mode: Mode = .listening
   public private(set) var isMoving = false
   /// The reference fix of the distance filter (and the geofence's centre).
-  public private(set) var ref: Fix?
+  public private(set) var ref: Fix? {
+    didSet { refAnchor = ref.map(GeoMath.Anchor.init) }
+  }
+  private var refAnchor: GeoMath.Anchor?
   public private(set) var counters = Counters()
   private var listenStart: Int64 = 0
   private var awaitingOneShot = true
@@ -107,11 +110,11 @@ public struct TrackingStateMachine: Sendable {
   }
 
   private mutating func filter(_ fix: Fix) -> Emission? {
-    guard let reference = ref else {
+    guard let reference = ref, let anchor = refAnchor else {
       ref = fix
       return emit()
     }
-    let d = GeoMath.distance(reference, fix)
+    let d = anchor.distance(to: fix)
     if d > judge(speed: fix.speed) {
       ref = fix
       return emit()
@@ -134,8 +137,8 @@ public struct TrackingStateMachine: Sendable {
 
   private mutating func monitor(_ fix: Fix) -> Emission? {
     counters.fixesWhileMonitoring += 1
-    guard let centre = ref else { return nil }
-    if firstOutside == nil && GeoMath.distance(centre, fix) > geofenceRadius { firstOutside = fix.time }
+    guard let centre = refAnchor else { return nil }
+    if firstOutside == nil && centre.distance(to: fix) > geofenceRadius { firstOutside = fix.time }
     guard let outsideSince = firstOutside, fix.time - outsideSince >= geofenceExitDelay else { return nil }
     // Geofence exit: the library reads the current location and starts listening again.
     counters.geofenceExits += 1
