@@ -7,8 +7,10 @@ Usage: scripts/make-big-nmea.py OUTPUT [--source PATH] [--size-mb N]
 Each copy of the source is moved later by the source's span (rounded up to
 whole seconds, plus one second): hhmmss times in RMC/GGA/GNS/GLL/GST/ZDA and
 the dates of RMC/ZDA are rewritten, and checksums recomputed. Lines that are
-not sentences (comments) are copied once, with the first copy. The default source is the u-blox ZED-F9P
-gpsd capture (multi-constellation, GST, 1 Hz); the default size is 200 MB.
+not sentences (comments) are copied once, with the first copy. GnssLogger's `NMEA,` wrapper and
+`,millis` suffix are stripped. The default source is the Pixel phone log (GGA+RMC+GSA, dense:
+about 1 M epochs in 200 MB, like the reference log of the NMEA issue); `--source` takes
+another, e.g. the u-blox ZED-F9P gpsd capture (GSV-heavy: about 100 k epochs). Default 200 MB.
 Not run by the tests.
 """
 import argparse
@@ -18,9 +20,9 @@ import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-DEFAULT_SOURCE = os.path.join(HERE, "..", "..", "shared", "corpus", "nmea", "gpsd__ublox-zed-f9p-nmea.log")
+DEFAULT_SOURCE = os.path.join(HERE, "..", "..", "shared", "corpus", "nmea", "gnsslibpy__pixel6.nmea")
 TIMED = {"RMC": 1, "GGA": 1, "GNS": 1, "GST": 1, "ZDA": 1, "GBS": 1, "GLL": 5}
-SENTENCE = re.compile(rb"^\$([A-Z]{2})([A-Z]{3}),(.*)\*[0-9A-Fa-f]{2}\s*$")
+SENTENCE = re.compile(rb"^(?:NMEA,)?\$([A-Z]{2})([A-Z]{3}),(.*)\*[0-9A-Fa-f]{2}(?:,\d+)?\s*$")
 
 
 def checksum(body: bytes) -> int:

@@ -1,4 +1,5 @@
-/// Renders `uploads/requests.ndjson`: one compact JSON line a request, in send order.
+/// Renders `uploads/requests.ndjson`: one compact JSON line a request, written as each
+/// request completes (virtual completion time, then send order).
 public enum RequestLogWriter {
   public static func line(_ request: UploadRequest) -> String {
     let outcome: OrderedJSON

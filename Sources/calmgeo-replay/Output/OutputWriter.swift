@@ -1,13 +1,14 @@
 import CalmGeoReplay
 
 /// Writes a replay's outputs as they happen: `locations.json` (or NDJSON) streamed,
-/// each request body to `uploads/NNNNNN.json`, the request log at the end.
+/// each request body to `uploads/NNNNNN.json`, and the request log one line per request
+/// as it completes, so memory does not grow with the run.
 struct OutputWriter: ReplayObserver {
   let folder: OutputFolder
   let ndjson: Bool
   private let locations: BufferedFile
+  private let requestLog: BufferedFile
   private var count = 0
-  private var requests: [UploadRequest] = []
   /// The first write error; reported after the replay (observers cannot throw).
   private(set) var failure: (any Error)?
 
@@ -16,6 +17,7 @@ struct OutputWriter: ReplayObserver {
     self.ndjson = ndjson
     locations = try BufferedFile(creating: folder.path(ndjson ? "locations.ndjson" : "locations.json"))
     if !ndjson { try locations.write("[") }
+    requestLog = try BufferedFile(creating: folder.path("uploads/requests.ndjson"))
   }
 
   mutating func replayDidEmit(_ location: CalmGeoLocation) {
@@ -39,7 +41,8 @@ struct OutputWriter: ReplayObserver {
   }
 
   mutating func replayDidComplete(_ request: UploadRequest) {
-    requests.append(request)
+    let log = requestLog
+    attempt { try log.write(RequestLogWriter.line(request)) }
   }
 
   /// Closes the streams and writes the request log and `stats.json`.
@@ -47,8 +50,7 @@ struct OutputWriter: ReplayObserver {
     if let failure { throw failure }
     if !ndjson { try locations.write(count == 0 ? "]\n" : "\n]\n") }
     try locations.close()
-    let log = requests.sorted { $0.sequence < $1.sequence }.map(RequestLogWriter.line).joined()
-    try folder.write("uploads/requests.ndjson", Array(log.utf8))
+    try requestLog.close()
     try folder.write("stats.json", Array(stats.utf8))
   }
 
