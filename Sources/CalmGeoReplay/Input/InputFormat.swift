@@ -55,7 +55,19 @@ public enum InputFormat: String, Sendable, CaseIterable {
     if trimmed.hasPrefix("#") && head.contains("Fix,") { return .gnssLogger }
     // NMEA: a `$xxxxx,` sentence start near the beginning of a line.
     if looksLikeNMEA(head) { return .nmea }
+    if looksLikeCSVHeader(head) { return .csv }
     return nil
+  }
+
+  /// A delimited header line (after any `#` lines) naming latitude and longitude columns.
+  private static func looksLikeCSVHeader(_ head: String) -> Bool {
+    let lines = head.split(whereSeparator: { $0 == "\n" || $0 == "\r" })
+    guard let header = lines.first(where: { !$0.hasPrefix("#") && !$0.allSatisfy(\.isWhitespace) }) else {
+      return false
+    }
+    let lower = header.lowercased()
+    let delimited = lower.contains(",") || lower.contains(";") || lower.contains("\t")
+    return delimited && lower.contains("lat") && (lower.contains("lon") || lower.contains("lng"))
   }
 
   private static func looksLikeNMEA(_ head: String) -> Bool {

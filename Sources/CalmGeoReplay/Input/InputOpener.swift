@@ -24,7 +24,7 @@ public enum InputOpener {
     let content = try PeekableByteSource(decoded, peekSize: 4096)
     if let forcedFormat { return Opened(source: content, format: forcedFormat, gzipped: gzipped) }
     guard let format = InputFormat.detect(prefix: content.prefix, fileName: raw.name) else {
-      let why = content.prefix.isEmpty ? "the file is empty" : "cannot tell the format from the content or the extension; pass --format csv|nmea|gpx|gnsslogger|json"
+      let why = content.prefix.isEmpty ? "the file is empty" : "cannot tell the format from the content or the extension; pass --input-format csv|nmea|gpx|gnsslogger|json"
       throw ParseError(format: "input", location: SourceLocation(file: raw.name, line: 0), key: "unknown_format",
                        reason: why, isFatal: true)
     }
