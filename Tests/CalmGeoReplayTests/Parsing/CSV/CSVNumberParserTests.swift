@@ -43,18 +43,6 @@ struct CSVNumberParserTests {
     #expect(double("0,12345678901234567890", decimalComma: true) == 0.12345678901234567890)
   }
 
-  /// Deterministic random generator (SplitMix64) so failures reproduce.
-  private struct SplitMix64 {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-  }
 
   /// A random decimal like the ones in logs, and some that are not: 1–20 digits with the
   /// point anywhere, leading zeros, a sign, and sometimes an exponent.
@@ -81,7 +69,7 @@ struct CSVNumberParserTests {
   /// Property: for every input that `Double(String)` (the standard library, correctly
   /// rounded) reads as a finite number, the hand-written parser gives the same bits.
   @Test func agreesWithStandardLibraryOnRandomDecimals() {
-    var rng = SplitMix64(state: 20_240_501)
+    var rng = SplitMix64(seed: 20_240_501)
     var compared = 0
     var fastPath = 0
     for _ in 0..<200_000 {
@@ -102,7 +90,7 @@ struct CSVNumberParserTests {
   /// Property: coordinates as loggers print them (up to 17 significant digits) round-trip
   /// through their shortest representation.
   @Test func readsBackShortestRepresentations() {
-    var rng = SplitMix64(state: 7)
+    var rng = SplitMix64(seed: 7)
     for _ in 0..<50_000 {
       let value = (Double(rng.next() >> 11) / Double(1 << 53) - 0.5) * 360
       let text = "\(value)"

@@ -4,21 +4,9 @@ import Testing
 /// Mutated JSON: every kind of damage must end in a counted skip or a fatal error,
 /// never a crash or a fix outside the valid ranges.
 struct CalmGeoJSONRobustnessTests {
-  /// Deterministic generator (SplitMix64).
-  private struct SplitMix64 {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-  }
 
   @Test func mutatedJSONNeverCrashes() {
-    var rng = SplitMix64(state: 7)
+    var rng = SplitMix64(seed: 7)
     let original = Array(("[{\"timestamp\":\"2024-05-01T07:03:12.000Z\",\"coords\":{\"latitude\":60.5,"
       + "\"longitude\":5.25,\"speed\":1,\"heading\":-1,\"timestamp\":736239792.5}},\n{\"coords\":{\"latitude\":1,"
       + "\"longitude\":2},\"timestamp\":\"2024-05-01T07:03:13Z\"}]\n{\"a\":\"\\\"]}\"}\n").utf8)
