@@ -16,6 +16,15 @@ extension CalmGeoReplayCommand {
         autoSync, syncThreshold, maxBatchSize, ...) and an optional "replay" object (seed, finalSync, \
         deriveSpeed, network {latencyMs, schedule, loop, failureRate, failureStatus}, platform \
         {geofenceExitDelay, geofenceMinimumRadius}). Flags override the file.
+
+        Times without a zone are UTC. Fixes whose time is not after the previous one are dropped \
+        and counted; missing speeds are derived from positions (see --derive-speed).
+
+        EXAMPLES
+          calmgeo-replay track.gpx --config cfg.json
+          calmgeo-replay day1.nmea.gz day2.nmea.gz --out runs --seed 3 --final-sync
+          calmgeo-replay drive.csv --latency 100-3000 --failure-rate 0.2 --ndjson
+          calmgeo-replay phone.txt --provider fused --strict
         """)
 
     @Argument(help: ArgumentHelp("Logs to replay (- for standard input).", valueName: "log"))

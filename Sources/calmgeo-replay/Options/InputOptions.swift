@@ -3,7 +3,7 @@ import CalmGeoReplay
 
 /// How logs are read; shared by every command that reads logs.
 struct InputOptions: ParsableArguments {
-  @Option(help: ArgumentHelp("Read the input as this format instead of detecting it.", valueName: "csv|nmea|gpx|gnsslogger|json"))
+  @Option(help: ArgumentHelp("Read the input as this format instead of detecting it.", valueName: "format"))
   var inputFormat: InputFormat?
 
   @Flag(help: "Stop at the first bad record (exit 65) instead of skipping and counting it.")
