@@ -35,3 +35,38 @@ struct DeterminismTests {
     #expect(a.completed.map(\.latency) != b.completed.map(\.latency))
   }
 }
+
+/// One parsed track replayed under many configurations at once gives what each gives alone
+/// (the engine is a pure value: sweeps can run it in parallel without parsing again).
+struct ParallelReplayTests {
+  @Test func concurrentReplaysEqualSequentialOnes() async {
+    let track = Track(name: "worked", format: .csv, fixes: EquatorTrack.workedExample, diagnostics: InputDiagnostics())
+    let configurations: [ReplayConfiguration] = (0..<8).map { index in
+      var configuration = ReplayConfiguration()
+      configuration.calmGeo.distanceFilter = 4 + 4 * index
+      configuration.calmGeo.url = "https://example.test/locations"
+      configuration.calmGeo.autoSync = true
+      configuration.calmGeo.syncThreshold = 1 + index
+      configuration.replay.seed = UInt64(index)
+      configuration.replay.network.latencyMax = 3000
+      configuration.replay.network.failureRate = 0.2
+      return configuration
+    }
+    func replay(_ configuration: ReplayConfiguration) -> ReplayResult {
+      var observer = DiscardingObserver()
+      return ReplayRunner.run(track, configuration: configuration, observer: &observer)
+    }
+    let sequential = configurations.map(replay)
+    let parallel = await withTaskGroup(of: (Int, ReplayResult).self) { group in
+      for (index, configuration) in configurations.enumerated() {
+        group.addTask { (index, replay(configuration)) }
+      }
+      var results = [ReplayResult?](repeating: nil, count: configurations.count)
+      for await (index, result) in group { results[index] = result }
+      return results.compactMap { $0 }
+    }
+    #expect(parallel == sequential)
+    // The filter really differs between them: fewer locations for larger distance filters.
+    #expect(sequential.first!.emitted > sequential.last!.emitted)
+  }
+}
