@@ -7,10 +7,11 @@ public enum SummaryWriter {
     let skipped = d.skippedTotal
     var rows: [(String, String)] = [
       ("input", "\(report.track) (\(report.format.rawValue)\(report.gzipped ? ", gzip" : ""))"),
-      ("fixes", "\(report.fixesUsed) used of \(d.fixesParsed) parsed, \(skipped) skipped"
+      ("fixes", "\(report.fixesUsed) used of \(d.recordsRead) records read, \(skipped) skipped"
         + (skipped > 0 ? " (" + d.skipped.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")" : "")),
-      ("emitted", "\(r.emitted) locations, \(r.machine.motionChangesToMoving + r.machine.motionChangesToStationary) motionchanges "
-        + "(\(r.machine.motionChangesToStationary) stops, \(r.machine.geofenceExits) geofence exits)"),
+      ("emitted", "\(count(r.emitted, "location")), "
+        + "\(count(r.machine.motionChangesToMoving + r.machine.motionChangesToStationary, "motionchange")) "
+        + "(\(count(r.machine.motionChangesToStationary, "stop")), \(count(r.machine.geofenceExits, "geofence exit")))"),
       ("time", "\(seconds(r.machine.millisListening)) listening, \(seconds(r.machine.millisMonitoring)) monitoring"),
     ]
     if u.requests > 0 || report.configuration.calmGeo.url != nil {
@@ -22,6 +23,10 @@ public enum SummaryWriter {
     rows.append(("output", outputFolder))
     let width = rows.map(\.0.count).max() ?? 0
     return rows.map { $0.0 + String(repeating: " ", count: width - $0.0.count) + "  " + $0.1 }.joined(separator: "\n") + "\n"
+  }
+
+  static func count(_ value: Int, _ noun: String) -> String {
+    "\(value) \(noun)\(value == 1 ? "" : "s")"
   }
 
   static func seconds(_ millis: Int64) -> String {
