@@ -44,6 +44,13 @@ struct NMEAEpoch {
     self.line = line
   }
 
+  /// Makes this an empty epoch stamped `timeOfDay`, in place.
+  @inline(__always)
+  mutating func reset(timeOfDay: Int, key: Int64, line: Int, priority: Int) {
+    self = NMEAEpoch(timeOfDay: timeOfDay, key: key, line: line)
+    timePriority = priority
+  }
+
   /// Records a valid position unless one at least as precise is already held.
   @inline(__always)
   mutating func setPosition(latitude: Double, longitude: Double, digits: Int) {

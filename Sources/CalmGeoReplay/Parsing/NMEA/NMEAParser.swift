@@ -59,7 +59,10 @@ public struct NMEAParser: FixParser {
       guard let base = line.baseAddress, line.count > 0 else { return }
       try scan(base, line.count, line: number, diagnostics: &diagnostics, emit: emit)
     }
-    while let epoch = merger.closeEarliest() { try resolver.accept(epoch, emit: emit) }
+    while let slot = merger.earliest() {
+      try resolver.accept(merger[slot], emit: emit)
+      merger.close(slot)
+    }
     try resolver.finish(emit: emit)
     diagnostics.recordsRead += sentences
     resolver.record(into: &diagnostics)
