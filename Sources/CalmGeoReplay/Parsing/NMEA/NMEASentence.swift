@@ -129,12 +129,10 @@ struct NMEASentence {
     if p[0] == 0x20 || p[n - 1] == 0x20, let (q, m) = Self.trimmed(p, n) { (p, n) = (q, m) }
     guard n > 0 else { return nil }
     if p[0] == 0x2D || p[0] == 0x2B { p += 1; n -= 1 }
-    guard let magnitude = NMEAFieldReader.angle(p, n, maxDegrees: maxDegrees) else {
+    guard let (magnitude, digits) = NMEAFieldReader.angleAndDigits(p, n, maxDegrees: maxDegrees) else {
       bad(index, name)
       return nil
     }
-    var digits = 0
-    if let dot = UnsafeBufferPointer(start: p, count: n).firstIndex(of: 0x2E) { digits = n - dot - 1 }
     var (h, hn) = field(index + 1)
     if hn > 1, let (q, m) = Self.trimmed(h, hn) { (h, hn) = (q, m) }
     guard hn == 1, h[0] == positive || h[0] == negative else {
