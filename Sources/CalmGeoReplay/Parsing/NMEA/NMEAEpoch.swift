@@ -38,6 +38,7 @@ struct NMEAEpoch {
   var satellites = -1
   var quality = -1
 
+  @inline(__always)
   init(timeOfDay: Int, key: Int64, line: Int) {
     self.timeOfDay = timeOfDay
     self.key = key

@@ -25,7 +25,7 @@
 /// Memory is `capacity` epochs whatever the input's length.
 ///
 /// **Storage.** Epochs stay in place in `capacity` fixed slots from the moment
-/// they are opened until the parser has handed them on (`subscript`), so none is
+/// they are opened until they are handed on (`handOn`), so none is
 /// ever copied; indices returned are slot numbers. The list `open` keeps the
 /// order the rule above was first written with (append, swap-remove), which
 /// decides ties between open epochs.
@@ -94,7 +94,7 @@ struct NMEAEpochMerger {
     return key
   }
 
-  /// The next open epoch to hand on and `close` before opening one: after a
+  /// The next open epoch to hand on (`handOn`) before opening one: after a
   /// jump back, every open epoch, earliest first; when all `capacity` are open,
   /// the earliest; else `nil`.
   @inline(__always)
@@ -128,8 +128,17 @@ struct NMEAEpochMerger {
     return earliest
   }
 
+  /// Hands the open epoch in `slot` to `resolver`, read in place, then closes it.
+  @inline(__always)
+  mutating func handOn(
+    _ slot: Int, to resolver: inout NMEADateResolver, emit: (Fix) -> Void
+  ) throws(ParseError) {
+    try resolver.accept(&slots[slot], emit: emit)
+    close(slot)
+  }
+
   /// Closes the open epoch in `slot` (after it has been handed on).
-  mutating func close(_ slot: Int) {
+  private mutating func close(_ slot: Int) {
     guard let position = open.firstIndex(of: slot) else { return }
     // Swap-remove: the order of `open` is kept as it always was.
     let last = open.count - 1

@@ -71,10 +71,7 @@ extension NMEAParser {
     let joined = merger.join(timeOfDay: timeOfDay, priority: priority)
     if joined >= 0 { return joined }
     let key = merger.stamp(timeOfDay)
-    while let slot = merger.slotToClose() {
-      try resolver.accept(merger[slot], emit: emit)
-      merger.close(slot)
-    }
+    while let slot = merger.slotToClose() { try merger.handOn(slot, to: &resolver, emit: emit) }
     return merger.open(timeOfDay: timeOfDay, key: key, priority: priority, line: line)
   }
 

@@ -59,10 +59,7 @@ public struct NMEAParser: FixParser {
       guard let base = line.baseAddress, line.count > 0 else { return }
       try scan(base, line.count, line: number, diagnostics: &diagnostics, emit: emit)
     }
-    while let slot = merger.earliest() {
-      try resolver.accept(merger[slot], emit: emit)
-      merger.close(slot)
-    }
+    while let slot = merger.earliest() { try merger.handOn(slot, to: &resolver, emit: emit) }
     try resolver.finish(emit: emit)
     diagnostics.recordsRead += sentences
     resolver.record(into: &diagnostics)
