@@ -87,7 +87,7 @@ extension NMEAParser {
     let longitude = valid ? s.longitude(5) : nil
     let knots = s.decimal(7, "speed")
     let course = s.decimal(8, "course")
-    let day = s.date(9)
+    let day = s.date(9, cache: &dates)
     guard try check(s, needed: 9, name: "RMC", base: base, line: line, start: start, diagnostics: &diagnostics)
     else { return }
     guard let time else { return try noTime(valid: valid, "RMC", base: base, line: line, start: start, &diagnostics) }

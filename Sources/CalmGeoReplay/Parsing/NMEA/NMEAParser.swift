@@ -32,6 +32,7 @@ public struct NMEAParser: FixParser {
 
   var merger = NMEAEpochMerger()
   var resolver: NMEADateResolver
+  var dates = NMEADateCache()
   var ignoredTypes = NMEATypeCounter()
   var sentences = 0
   var nonSentenceLines = 0
@@ -138,16 +139,18 @@ public struct NMEAParser: FixParser {
     // first byte below 0x2B (control bytes, space, `$`, `!`, `*`...), which the
     // rules below look at one by one.
     var words: UInt64 = 0  // XOR of the words taken whole
+    let fast = n < Int(Int32.max)
     fields: while true {
-      while j + 8 <= n {
+      while fast && j + 8 <= n {
         let word = ByteScan.load(base + j)
         let special = ByteScan.less(word, than: 0x2B)
         let before = special == 0 ? UInt64.max : ((special & (0 &- special)) >> 7) &- 1
         words ^= word & before
         var commas = ByteScan.equal(word, to: 0x2C) & before
         while commas != 0 {
-          if count <= Self.maxFields { starts[count] = Int32(j + commas.trailingZeroBitCount / 8 + 1) }
-          count += 1
+          // (`j` < `n`, which `fast` keeps within Int32.)
+          if count <= Self.maxFields { starts[count] = Int32(truncatingIfNeeded: j &+ commas.trailingZeroBitCount / 8 &+ 1) }
+          count &+= 1
           commas &= commas &- 1
         }
         if special != 0 {

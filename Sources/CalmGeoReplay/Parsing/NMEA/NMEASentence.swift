@@ -94,12 +94,14 @@ struct NMEASentence {
     return value
   }
 
-  /// RMC's `ddmmyy` date as days since 1970.
+  /// RMC's `ddmmyy` date as days since 1970; six-byte fields go through `cache`.
   @inline(__always)
-  mutating func date(_ index: Int) -> Int? {
+  mutating func date(_ index: Int, cache: inout NMEADateCache) -> Int? {
     let (p, n) = field(index)
     guard n > 0 else { return nil }
-    guard let value = NMEAFieldReader.date(p, n) ?? Self.trimmed(p, n).flatMap({ NMEAFieldReader.date($0.0, $0.1) }) else { bad(index, "date"); return nil }
+    // Six bytes are a date or nothing; trimming spaces cannot help them.
+    let value = n == 6 ? cache.date(p) : Self.trimmed(p, n).flatMap({ NMEAFieldReader.date($0.0, $0.1) })
+    guard let value else { bad(index, "date"); return nil }
     return value
   }
 
