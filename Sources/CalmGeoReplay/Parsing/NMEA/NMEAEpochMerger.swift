@@ -40,6 +40,8 @@ struct NMEAEpochMerger {
   private var slots: [NMEAEpoch]
   /// The slots holding open epochs, in the order they are searched.
   private var open: [Int] = []
+  /// The same slots as bits (slot `k` is bit `k`).
+  private var used: UInt8 = 0
   /// Slots still to close, in this order, before an epoch may be opened.
   private var closing: [Int] = []
   /// Slot of the epoch untimed sentences join, or -1.
@@ -106,8 +108,8 @@ struct NMEAEpochMerger {
   /// Opens an epoch stamped `timeOfDay` with `key` (from `stamp`); returns its slot.
   @inline(__always)
   mutating func open(timeOfDay: Int, key: Int64, priority: Int, line: Int) -> Int {
-    var slot = 0
-    while open.contains(slot) { slot += 1 }
+    let slot = (~used).trailingZeroBitCount
+    used |= 1 << slot
     slots[slot].reset(timeOfDay: timeOfDay, key: key, line: line, priority: priority)
     open.append(slot)
     current = slot
@@ -144,6 +146,7 @@ struct NMEAEpochMerger {
     let last = open.count - 1
     if position != last { open.swapAt(position, last) }
     open.removeLast()
+    used &= ~(1 << slot)
     if current == slot { current = -1 }
   }
 }
