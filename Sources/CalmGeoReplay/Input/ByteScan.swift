@@ -2,10 +2,10 @@
 /// has its high bit set exactly when byte `k` of `word` passes the test, and
 /// every other bit clear.
 ///
-/// Words are loaded little-endian (`loadUnaligned(as: UInt64.self)` on Linux),
-/// so the first byte in memory is the lowest: `mask.trailingZeroBitCount / 8`
-/// is the offset of the first byte that passed. Unlike the classic
-/// "has zero byte" test, these are exact for every byte, not only the first.
+/// Words are read little-endian (`load`), so the first byte in memory is the
+/// lowest: `mask.trailingZeroBitCount / 8` is the offset of the first byte that
+/// passed. Unlike the classic "has zero byte" test, these are exact for every
+/// byte, not only the first.
 enum ByteScan {
   static let ones: UInt64 = 0x0101_0101_0101_0101
   static let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
