@@ -42,21 +42,20 @@ public struct LineReader {
         pendingCR = false
         if base[0] == 0x0A { lineStart = 1; position = max(position, 1) }
       }
-      while position < filled {
-        let byte = base[position]
-        if byte == 0x0A || byte == 0x0D {
-          try body(UnsafeBufferPointer(start: base + lineStart, count: position - lineStart), lineNumber)
-          lineNumber += 1
-          if byte == 0x0D {
-            if position + 1 < filled {
-              if base[position + 1] == 0x0A { position += 1 }
-            } else if !ended {
-              pendingCR = true
-            }
+      while true {
+        position = Self.lineEnd(base, from: position, to: filled)
+        if position == filled { break }
+        try body(UnsafeBufferPointer(start: base + lineStart, count: position - lineStart), lineNumber)
+        lineNumber += 1
+        if base[position] == 0x0D {
+          if position + 1 < filled {
+            if base[position + 1] == 0x0A { position += 1 }
+          } else if !ended {
+            pendingCR = true
           }
-          lineStart = position + 1
         }
         position += 1
+        lineStart = position
       }
       if ended {
         if lineStart < filled {
@@ -71,5 +70,25 @@ public struct LineReader {
       }
       filled = rest
     }
+  }
+
+  /// The index of the first LF or CR in `base[start..<end]`, or `end`.
+  ///
+  /// Looks at eight bytes at a time for any byte below 0x0E, then checks the
+  /// few it finds (tabs and the like are passed over).
+  @inline(__always)
+  static func lineEnd(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
+    var i = start
+    while i + 8 <= end {
+      var candidates = ByteScan.less(ByteScan.load(base + i), than: 0x0E)
+      while candidates != 0 {
+        let k = i + candidates.trailingZeroBitCount / 8
+        if base[k] == 0x0A || base[k] == 0x0D { return k }
+        candidates &= candidates - 1
+      }
+      i += 8
+    }
+    while i < end && base[i] != 0x0A && base[i] != 0x0D { i += 1 }
+    return i
   }
 }

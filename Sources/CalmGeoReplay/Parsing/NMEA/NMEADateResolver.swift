@@ -60,7 +60,10 @@ struct NMEADateResolver {
   mutating func countNoFixEpoch() { noFixEpochs += 1 }
 
   /// Takes a closed epoch; emits its fix (and those it released) when dated.
-  mutating func accept(_ epoch: NMEAEpoch, emit: (Fix) -> Void) throws(ParseError) {
+  ///
+  /// `epoch` is `inout` only so that it is read where it lies: a struct this
+  /// large passed by value is first copied. It is not changed.
+  mutating func accept(_ epoch: inout NMEAEpoch, emit: (Fix) -> Void) throws(ParseError) {
     // (The epoch is not copied to mark a bad date: copies of it dominated the
     // profile; held epochs never carry a bad date, see below.)
     var day = epoch.day
@@ -78,14 +81,14 @@ struct NMEADateResolver {
 
     if options.keepBadDates, let implied, offsetDays != nil {
       offsetDays = implied
-      if epoch.hasFix { emitFix(epoch, offset: implied, emit) }
+      if epoch.hasFix { emitFix(&epoch, offset: implied, emit) }
       return
     }
     guard let offset = offsetDays else {
       if let implied {
         offsetDays = implied
-        while let waiting = undated.popFirst() { emitFix(waiting, offset: implied, emit) }
-        if epoch.hasFix { emitFix(epoch, offset: implied, emit) }
+        while var waiting = undated.popFirst() { emitFix(&waiting, offset: implied, emit) }
+        if epoch.hasFix { emitFix(&epoch, offset: implied, emit) }
       } else if epoch.hasFix {
         undated.append(epoch)
         if undated.count > Self.maxUndated { try dateFromOptions(emit: emit, overflow: true) }
@@ -110,7 +113,7 @@ struct NMEADateResolver {
       startJump(epoch, implied: implied)
       return
     }
-    if epoch.hasFix { emitFix(epoch, offset: offset, emit) }
+    if epoch.hasFix { emitFix(&epoch, offset: offset, emit) }
   }
 
   /// Ends the input: releases held epochs or reports that the log has no date.
@@ -132,7 +135,7 @@ struct NMEADateResolver {
     let offset = Int64(UTCTime.days(year: date.year, month: date.month, day: date.day))
       - Self.floorDiv(first.key, Self.dayMillis)
     offsetDays = offset
-    while let waiting = undated.popFirst() { emitFix(waiting, offset: offset, emit) }
+    while var waiting = undated.popFirst() { emitFix(&waiting, offset: offset, emit) }
   }
 
   private mutating func startJump(_ epoch: NMEAEpoch, implied: Int64) {
@@ -143,14 +146,14 @@ struct NMEADateResolver {
 
   private mutating func adoptJump(_ emit: (Fix) -> Void) {
     offsetDays = jumpOffset
-    for epoch in held where epoch.hasFix { emitFix(epoch, offset: jumpOffset, emit) }
+    for var epoch in held where epoch.hasFix { emitFix(&epoch, offset: jumpOffset, emit) }
     held.removeAll(keepingCapacity: true)
   }
 
   private mutating func rejectJump(_ emit: (Fix) -> Void) {
     guard let offset = offsetDays else { return }
-    for epoch in held where epoch.hasFix {
-      if epoch.day != nil { dateJumps += 1 } else { emitFix(epoch, offset: offset, emit) }
+    for var epoch in held where epoch.hasFix {
+      if epoch.day != nil { dateJumps += 1 } else { emitFix(&epoch, offset: offset, emit) }
     }
     held.removeAll(keepingCapacity: true)
   }
@@ -166,8 +169,9 @@ struct NMEADateResolver {
   /// **Accuracy.** With GST, horizontal accuracy is the DRMS of the error ellipse
   /// projected on the axes, `sqrt(σlat² + σlon²)`, and vertical accuracy is σalt.
   /// Without GST, horizontal accuracy is HDOP × `uere` and vertical accuracy
-  /// VDOP × `uere` (GSA), flagged as estimated and counted.
-  private mutating func emitFix(_ epoch: NMEAEpoch, offset: Int64, _ emit: (Fix) -> Void) {
+  /// VDOP × `uere` (GSA), flagged as estimated and counted. (`epoch` is `inout`
+  /// to be read in place, as in `accept`; it is not changed.)
+  private mutating func emitFix(_ epoch: inout NMEAEpoch, offset: Int64, _ emit: (Fix) -> Void) {
     let time = epoch.key + offset * Self.dayMillis
     var fix = Fix(time: time, latitude: epoch.latitude, longitude: epoch.longitude,
                   line: UInt32(clamping: epoch.line))

@@ -38,10 +38,18 @@ struct NMEAEpoch {
   var satellites = -1
   var quality = -1
 
+  @inline(__always)
   init(timeOfDay: Int, key: Int64, line: Int) {
     self.timeOfDay = timeOfDay
     self.key = key
     self.line = line
+  }
+
+  /// Makes this an empty epoch stamped `timeOfDay`, in place.
+  @inline(__always)
+  mutating func reset(timeOfDay: Int, key: Int64, line: Int, priority: Int) {
+    self = NMEAEpoch(timeOfDay: timeOfDay, key: key, line: line)
+    timePriority = priority
   }
 
   /// Records a valid position unless one at least as precise is already held.

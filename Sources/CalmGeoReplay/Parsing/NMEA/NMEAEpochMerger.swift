@@ -23,6 +23,12 @@
 /// jump (a restarted or appended capture): every open epoch is closed first, so
 /// the epochs before the jump are handed on before those after it.
 /// Memory is `capacity` epochs whatever the input's length.
+///
+/// **Storage.** Epochs stay in place in `capacity` fixed slots from the moment
+/// they are opened until they are handed on (`handOn`), so none is
+/// ever copied; indices returned are slot numbers. The list `open` keeps the
+/// order the rule above was first written with (append, swap-remove), which
+/// decides ties between open epochs.
 struct NMEAEpochMerger {
   /// How many epochs may be open at once.
   static let capacity = 4
@@ -31,35 +37,48 @@ struct NMEAEpochMerger {
   /// How far back (ms) a new stamp may be and still be re-ordered among open epochs.
   static let maxReorder: Int64 = 2_000
 
-  private var open: [NMEAEpoch] = []
-  /// Epochs closed by a jump back in time, to be handed on before any other.
-  var pending: [NMEAEpoch] = []
-  /// Index in `open` of the epoch untimed sentences join, or -1.
+  private var slots: [NMEAEpoch]
+  /// The slots holding open epochs, in the order they are searched.
+  private var open: [Int] = []
+  /// The same slots as bits (slot `k` is bit `k`).
+  private var used: UInt8 = 0
+  /// Slots still to close, in this order, before an epoch may be opened.
+  private var closing: [Int] = []
+  /// Slot of the epoch untimed sentences join, or -1.
   private(set) var current = -1
   private var lastTimeOfDay = -1
   private var lastKey: Int64 = 0
 
-  init() { open.reserveCapacity(Self.capacity + 1) }
+  init() {
+    slots = Array(repeating: NMEAEpoch(timeOfDay: 0, key: 0, line: 0), count: Self.capacity)
+    open.reserveCapacity(Self.capacity)
+    closing.reserveCapacity(Self.capacity)
+  }
 
-  /// The epoch open for a sentence stamped `timeOfDay`; opens one if needed.
-  /// When that closes another epoch, it is returned in `closed`.
+  /// The slot of the open epoch a sentence stamped `timeOfDay` joins, or -1 when
+  /// none is within `tolerance` and a new one must be opened (see `stamp`).
   @inline(__always)
-  mutating func epoch(
-    forTimeOfDay timeOfDay: Int, priority: Int, line: Int, closed: inout NMEAEpoch?
-  ) -> Int {
-    for index in open.indices {
-      var delta = timeOfDay - open[index].timeOfDay
+  mutating func join(timeOfDay: Int, priority: Int) -> Int {
+    for slot in open {
+      var delta = timeOfDay - slots[slot].timeOfDay
       if delta > 43_200_000 { delta -= 86_400_000 } else if delta < -43_200_000 { delta += 86_400_000 }
       if abs(delta) <= Self.tolerance {
-        if priority > open[index].timePriority {
-          open[index].timePriority = priority
-          open[index].timeOfDay = timeOfDay
-          open[index].key += Int64(delta)
+        if priority > slots[slot].timePriority {
+          slots[slot].timePriority = priority
+          slots[slot].timeOfDay = timeOfDay
+          slots[slot].key += Int64(delta)
         }
-        current = index
-        return index
+        current = slot
+        return slot
       }
     }
+    return -1
+  }
+
+  /// Takes the stamp of an epoch about to be opened and returns its key. The
+  /// epochs that must be handed on first are then given by `slotToClose()`.
+  @inline(__always)
+  mutating func stamp(_ timeOfDay: Int) -> Int64 {
     var key = Int64(timeOfDay)
     if lastTimeOfDay >= 0 {
       var step = timeOfDay - lastTimeOfDay
@@ -71,34 +90,63 @@ struct NMEAEpochMerger {
     lastTimeOfDay = timeOfDay
     lastKey = key
     if jumpedBack && !open.isEmpty {
-      // Hand on what is open in arrival order (the caller drains `pending`).
-      pending.append(contentsOf: open.sorted { $0.key < $1.key })
-      open.removeAll(keepingCapacity: true)
+      // Hand on what is open in arrival order.
+      closing = open.sorted { slots[$0].key < slots[$1].key }
     }
-    if open.count == Self.capacity { closed = closeEarliest() }
-    var epoch = NMEAEpoch(timeOfDay: timeOfDay, key: key, line: line)
-    epoch.timePriority = priority
-    open.append(epoch)
-    current = open.count - 1
-    return current
+    return key
   }
 
-  /// Access to an open epoch by index.
+  /// The next open epoch to hand on (`handOn`) before opening one: after a
+  /// jump back, every open epoch, earliest first; when all `capacity` are open,
+  /// the earliest; else `nil`.
   @inline(__always)
-  subscript(index: Int) -> NMEAEpoch {
-    get { open[index] }
-    _modify { yield &open[index] }
+  mutating func slotToClose() -> Int? {
+    if !closing.isEmpty { return closing.removeFirst() }
+    return open.count == Self.capacity ? earliest() : nil
   }
 
-  /// Closes and returns the open epoch with the earliest time, if any.
-  mutating func closeEarliest() -> NMEAEpoch? {
-    guard !open.isEmpty else { return nil }
-    var earliest = 0
-    for index in open.indices where open[index].key < open[earliest].key { earliest = index }
-    // Swap-remove: the order of `open` does not matter, and nothing shifts.
+  /// Opens an epoch stamped `timeOfDay` with `key` (from `stamp`); returns its slot.
+  @inline(__always)
+  mutating func open(timeOfDay: Int, key: Int64, priority: Int, line: Int) -> Int {
+    let slot = (~used).trailingZeroBitCount
+    used |= 1 << slot
+    slots[slot].reset(timeOfDay: timeOfDay, key: key, line: line, priority: priority)
+    open.append(slot)
+    current = slot
+    return slot
+  }
+
+  /// The open epoch in a slot.
+  @inline(__always)
+  subscript(slot: Int) -> NMEAEpoch {
+    _read { yield slots[slot] }
+    _modify { yield &slots[slot] }
+  }
+
+  /// The slot of the open epoch with the earliest time, if any.
+  func earliest() -> Int? {
+    guard var earliest = open.first else { return nil }
+    for slot in open where slots[slot].key < slots[earliest].key { earliest = slot }
+    return earliest
+  }
+
+  /// Hands the open epoch in `slot` to `resolver`, read in place, then closes it.
+  @inline(__always)
+  mutating func handOn(
+    _ slot: Int, to resolver: inout NMEADateResolver, emit: (Fix) -> Void
+  ) throws(ParseError) {
+    try resolver.accept(&slots[slot], emit: emit)
+    close(slot)
+  }
+
+  /// Closes the open epoch in `slot` (after it has been handed on).
+  private mutating func close(_ slot: Int) {
+    guard let position = open.firstIndex(of: slot) else { return }
+    // Swap-remove: the order of `open` is kept as it always was.
     let last = open.count - 1
-    if earliest != last { open.swapAt(earliest, last) }
-    if current == earliest { current = -1 } else if current == last { current = earliest }
-    return open.removeLast()
+    if position != last { open.swapAt(position, last) }
+    open.removeLast()
+    used &= ~(1 << slot)
+    if current == slot { current = -1 }
   }
 }

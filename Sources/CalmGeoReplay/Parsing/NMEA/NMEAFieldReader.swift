@@ -6,19 +6,20 @@
 /// `Double`, and divided once (IEEE division rounds correctly), so `4807.038`
 /// minutes become exactly the `Double` nearest to 48 + 7.038 / 60.
 enum NMEAFieldReader {
-  /// Powers of ten exactly representable as `Double` (10^0 ... 10^22).
-  static let powersOfTen: [Double] = (0...22).map { exponent in
-    var value = 1.0
-    for _ in 0..<exponent { value *= 10 }
-    return value
-  }
+  /// Powers of ten exactly representable as `Double` (10^0 ... 10^22); written
+  /// out so that the table is static data, not initialised on first use.
+  static let powersOfTen: [Double] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+  ]
 
   /// Integer powers of ten (10^0 ... 10^18).
-  static let integerPowersOfTen: [UInt64] = (0...18).map { exponent in
-    var value: UInt64 = 1
-    for _ in 0..<exponent { value *= 10 }
-    return value
-  }
+  static let integerPowersOfTen: [UInt64] = [
+    1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000,
+    1_000_000_000, 10_000_000_000, 100_000_000_000, 1_000_000_000_000,
+    10_000_000_000_000, 100_000_000_000_000, 1_000_000_000_000_000,
+    10_000_000_000_000_000, 100_000_000_000_000_000, 1_000_000_000_000_000_000,
+  ]
 
   /// A decimal as an exact mantissa and a count of fraction digits.
   struct Decimal {
@@ -38,6 +39,42 @@ enum NMEAFieldReader {
   /// one digit). Digits beyond 18 significant ones are dropped from the fraction.
   @inline(__always)
   static func decimal(_ p: UnsafePointer<UInt8>, _ count: Int) -> Decimal? {
+    // Fast path: up to 18 digits, so none is dropped and the mantissa is all of them.
+    var i = 0
+    var negative = false
+    if count > 0 && (p[0] == 0x2D || p[0] == 0x2B) {
+      negative = p[0] == 0x2D
+      i = 1
+    }
+    let first = i
+    var mantissa: UInt64 = 0
+    while i < count {
+      let digit = p[i] &- 0x30
+      guard digit < 10 else { break }
+      mantissa = mantissa &* 10 &+ UInt64(digit)
+      i += 1
+    }
+    let integerDigits = i - first
+    var fractionDigits = 0
+    if i < count {
+      guard p[i] == 0x2E else { return nil }
+      i += 1
+      while i < count {
+        let digit = p[i] &- 0x30
+        guard digit < 10 else { return nil }
+        mantissa = mantissa &* 10 &+ UInt64(digit)
+        i += 1
+      }
+      fractionDigits = count - integerDigits - first - 1
+    }
+    guard integerDigits + fractionDigits > 0 else { return nil }
+    guard integerDigits + fractionDigits <= 18 else { return longDecimal(p, count) }
+    return Decimal(mantissa: mantissa, fractionDigits: fractionDigits, negative: negative)
+  }
+
+  /// `decimal` for more than 18 digits.
+  @inline(never)
+  static func longDecimal(_ p: UnsafePointer<UInt8>, _ count: Int) -> Decimal? {
     var i = 0
     var negative = false
     if count > 0 && (p[0] == 0x2D || p[0] == 0x2B) {
@@ -90,6 +127,59 @@ enum NMEAFieldReader {
   /// with `m` the minutes' mantissa and `k` their fraction digits.
   @inline(__always)
   static func angle(_ p: UnsafePointer<UInt8>, _ count: Int, maxDegrees: UInt64) -> Double? {
+    angleAndDigits(p, count, maxDegrees: maxDegrees)?.degrees
+  }
+
+  /// `angle`, with the number of digits after the dot (the angle's precision).
+  @inline(__always)
+  static func angleAndDigits(
+    _ p: UnsafePointer<UInt8>, _ count: Int, maxDegrees: UInt64
+  ) -> (degrees: Double, digits: Int)? {
+    // Fast path: digits, a dot, digits (18 at most, 12 after the dot); the
+    // integer and fraction parts are read apart, so no power of ten is looked up.
+    var i = 0
+    var whole: UInt64 = 0
+    while i < count {
+      let digit = p[i] &- 0x30
+      guard digit < 10 else { break }
+      whole = whole &* 10 &+ UInt64(digit)
+      i += 1
+    }
+    guard i > 0, i < count, p[i] == 0x2E, count - 1 <= 18, count - 1 - i <= 12 else {
+      return slowAngleAndDigits(p, count, maxDegrees: maxDegrees)
+    }
+    var fraction: UInt64 = 0
+    var scale: UInt64 = 1
+    var j = i + 1
+    while j < count {
+      let digit = p[j] &- 0x30
+      guard digit < 10 else { return nil }
+      fraction = fraction &* 10 &+ UInt64(digit)
+      scale &*= 10
+      j += 1
+    }
+    let degrees = whole / 100
+    let minutes = (whole - degrees * 100) * scale + fraction
+    let sixty = 60 * scale
+    guard minutes < sixty, degrees < maxDegrees || (degrees == maxDegrees && minutes == 0) else { return nil }
+    return (ratio(degrees: degrees, minutes: minutes, sixty: sixty), count - 1 - i)
+  }
+
+  /// `degrees + minutes / sixty`, correctly rounded when exact in a `Double`.
+  @inline(__always)
+  private static func ratio(degrees: UInt64, minutes: UInt64, sixty: UInt64) -> Double {
+    let numerator = degrees * sixty + minutes
+    if numerator < (1 << 53) && sixty < (1 << 53) {
+      return Double(numerator) / Double(sixty)
+    }
+    return Double(degrees) + Double(minutes) / Double(sixty)
+  }
+
+  /// `angleAndDigits` for any other text `decimal` accepts.
+  @inline(never)
+  static func slowAngleAndDigits(
+    _ p: UnsafePointer<UInt8>, _ count: Int, maxDegrees: UInt64
+  ) -> (degrees: Double, digits: Int)? {
     guard let d = decimal(p, count), d.fractionDigits <= 12 else { return nil }
     let scale = integerPowersOfTen[d.fractionDigits]
     let hundred = 100 * scale
@@ -97,11 +187,9 @@ enum NMEAFieldReader {
     let minutes = d.mantissa - degrees * hundred
     let sixty = 60 * scale
     guard minutes < sixty, degrees < maxDegrees || (degrees == maxDegrees && minutes == 0) else { return nil }
-    let numerator = degrees * sixty + minutes
-    if numerator < (1 << 53) && sixty < (1 << 53) {
-      return Double(numerator) / Double(sixty)
-    }
-    return Double(degrees) + Double(minutes) / Double(sixty)
+    var digits = 0
+    if let dot = UnsafeBufferPointer(start: p, count: count).firstIndex(of: 0x2E) { digits = count - dot - 1 }
+    return (ratio(degrees: degrees, minutes: minutes, sixty: sixty), digits)
   }
 
   /// Reads `hhmmss[.sss…]` as milliseconds since midnight, rounded to the nearest

@@ -62,19 +62,17 @@ extension NMEAParser {
     return true
   }
 
-  /// The open epoch for a stamped sentence, handing on any epoch this closes.
+  /// The open epoch for a stamped sentence, handing on (in place) any epochs
+  /// that opening it closes.
   @inline(__always)
   private mutating func epoch(
     _ timeOfDay: Int, priority: Int, line: Int, emit: (Fix) -> Void
   ) throws(ParseError) -> Int {
-    var closed: NMEAEpoch? = nil
-    let index = merger.epoch(forTimeOfDay: timeOfDay, priority: priority, line: line, closed: &closed)
-    if !merger.pending.isEmpty {
-      for epoch in merger.pending { try resolver.accept(epoch, emit: emit) }
-      merger.pending.removeAll(keepingCapacity: true)
-    }
-    if let closed { try resolver.accept(closed, emit: emit) }
-    return index
+    let joined = merger.join(timeOfDay: timeOfDay, priority: priority)
+    if joined >= 0 { return joined }
+    let key = merger.stamp(timeOfDay)
+    while let slot = merger.slotToClose() { try merger.handOn(slot, to: &resolver, emit: emit) }
+    return merger.open(timeOfDay: timeOfDay, key: key, priority: priority, line: line)
   }
 
   /// RMC: time, status, position, speed (knots), course, date, mode (2.3+).
@@ -89,7 +87,7 @@ extension NMEAParser {
     let longitude = valid ? s.longitude(5) : nil
     let knots = s.decimal(7, "speed")
     let course = s.decimal(8, "course")
-    let day = s.date(9)
+    let day = s.date(9, cache: &dates)
     guard try check(s, needed: 9, name: "RMC", base: base, line: line, start: start, diagnostics: &diagnostics)
     else { return }
     guard let time else { return try noTime(valid: valid, "RMC", base: base, line: line, start: start, &diagnostics) }

@@ -32,6 +32,7 @@ public struct NMEAParser: FixParser {
 
   var merger = NMEAEpochMerger()
   var resolver: NMEADateResolver
+  var dates = NMEADateCache()
   var ignoredTypes = NMEATypeCounter()
   var sentences = 0
   var nonSentenceLines = 0
@@ -59,7 +60,7 @@ public struct NMEAParser: FixParser {
       guard let base = line.baseAddress, line.count > 0 else { return }
       try scan(base, line.count, line: number, diagnostics: &diagnostics, emit: emit)
     }
-    while let epoch = merger.closeEarliest() { try resolver.accept(epoch, emit: emit) }
+    while let slot = merger.earliest() { try merger.handOn(slot, to: &resolver, emit: emit) }
     try resolver.finish(emit: emit)
     diagnostics.recordsRead += sentences
     resolver.record(into: &diagnostics)
@@ -134,8 +135,31 @@ public struct NMEAParser: FixParser {
     }
     let addressLength = j - i - 1
     guard j < n, base[j] == 0x2C || base[j] == 0x2A, addressLength >= 2, addressLength <= 12 else { return -1 }
-    // The fields: XOR and commas in one pass.
-    while j < n {
+    // The fields: XOR and commas in one pass, eight bytes at a time up to the
+    // first byte below 0x2B (control bytes, space, `$`, `!`, `*`...), which the
+    // rules below look at one by one.
+    var words: UInt64 = 0  // XOR of the words taken whole
+    let fast = n < Int(Int32.max)
+    fields: while true {
+      while fast && j + 8 <= n {
+        let word = ByteScan.load(base + j)
+        let special = ByteScan.less(word, than: 0x2B)
+        let before = special == 0 ? UInt64.max : ((special & (0 &- special)) >> 7) &- 1
+        words ^= word & before
+        var commas = ByteScan.equal(word, to: 0x2C) & before
+        while commas != 0 {
+          // (`j` < `n`, which `fast` keeps within Int32.)
+          if count <= Self.maxFields { starts[count] = Int32(truncatingIfNeeded: j &+ commas.trailingZeroBitCount / 8 &+ 1) }
+          count &+= 1
+          commas &= commas &- 1
+        }
+        if special != 0 {
+          j += special.trailingZeroBitCount / 8
+          break
+        }
+        j += 8
+      }
+      guard j < n else { break }
       let byte = base[j]
       if byte >= 0x2D && byte <= 0x7E {
         xor ^= byte
@@ -145,17 +169,21 @@ public struct NMEAParser: FixParser {
         count += 1
       } else if byte == 0x2A {
         terminator = byte
-        break
+        break fields
       } else if byte >= 0x20 && byte != 0x24 && byte != 0x21 {
         xor ^= byte  // text: TXT messages have spaces
       } else if (byte == 0x24 || byte == 0x21) && !Self.startsSentence(base, j, n) {
         xor ^= byte
       } else {
         terminator = byte == 0 ? 0xFF : byte
-        break
+        break fields
       }
       j += 1
     }
+    words ^= words >> 32
+    words ^= words >> 16
+    words ^= words >> 8
+    xor ^= UInt8(truncatingIfNeeded: words)
     let fieldCount = min(count, Self.maxFields + 1)
     starts[fieldCount] = Int32(j + 1)
     sentences += 1

@@ -94,12 +94,14 @@ struct NMEASentence {
     return value
   }
 
-  /// RMC's `ddmmyy` date as days since 1970.
+  /// RMC's `ddmmyy` date as days since 1970; six-byte fields go through `cache`.
   @inline(__always)
-  mutating func date(_ index: Int) -> Int? {
+  mutating func date(_ index: Int, cache: inout NMEADateCache) -> Int? {
     let (p, n) = field(index)
     guard n > 0 else { return nil }
-    guard let value = NMEAFieldReader.date(p, n) ?? Self.trimmed(p, n).flatMap({ NMEAFieldReader.date($0.0, $0.1) }) else { bad(index, "date"); return nil }
+    // Six bytes are a date or nothing; trimming spaces cannot help them.
+    let value = n == 6 ? cache.date(p) : Self.trimmed(p, n).flatMap({ NMEAFieldReader.date($0.0, $0.1) })
+    guard let value else { bad(index, "date"); return nil }
     return value
   }
 
@@ -129,12 +131,10 @@ struct NMEASentence {
     if p[0] == 0x20 || p[n - 1] == 0x20, let (q, m) = Self.trimmed(p, n) { (p, n) = (q, m) }
     guard n > 0 else { return nil }
     if p[0] == 0x2D || p[0] == 0x2B { p += 1; n -= 1 }
-    guard let magnitude = NMEAFieldReader.angle(p, n, maxDegrees: maxDegrees) else {
+    guard let (magnitude, digits) = NMEAFieldReader.angleAndDigits(p, n, maxDegrees: maxDegrees) else {
       bad(index, name)
       return nil
     }
-    var digits = 0
-    if let dot = UnsafeBufferPointer(start: p, count: n).firstIndex(of: 0x2E) { digits = n - dot - 1 }
     var (h, hn) = field(index + 1)
     if hn > 1, let (q, m) = Self.trimmed(h, hn) { (h, hn) = (q, m) }
     guard hn == 1, h[0] == positive || h[0] == negative else {

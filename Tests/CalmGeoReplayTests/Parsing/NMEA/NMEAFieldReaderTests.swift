@@ -56,6 +56,17 @@ struct NMEAFieldReaderTests {
     #expect(date("2208-1") == nil)
   }
 
+  /// Plain fields take a fast path; the same text behind leading zeros (more
+  /// than 18 digits) takes the general one. Both must give the same value.
+  @Test(arguments: ["4807.038", "01131.000", "5327.03598945", "8960.000000", "9000.0000", "9100.0000",
+                    "3725.590397", "12210.422534", "17959.999999999999", "0.5", "4807.", "4807", ".5"])
+  func fastAndGeneralPathsAgree(text: String) {
+    let padded = String(repeating: "0", count: 20) + text
+    #expect(angle(text, max: 180)?.bitPattern == angle(padded, max: 180)?.bitPattern)
+    #expect(angle(text)?.bitPattern == angle(padded)?.bitPattern)
+    #expect(decimal(text)?.bitPattern == decimal(padded)?.bitPattern)
+  }
+
   @Test func decimalsAreCorrectlyRounded() {
     #expect(decimal("0.1") == 0.1)
     #expect(decimal("-17.1") == -17.1)
