@@ -7,8 +7,10 @@
 /// (`2017-05-25T21:22:02 -->> $GNGGA,…`), GnssLogger's `NMEA,$GPGGA,…*63,1699400577561`
 /// (text after the checksum is ignored), binary frames (UBX, SiRF) and NUL bytes
 /// between sentences. Several sentences may share a line. A sentence ends at its
-/// `*hh` checksum or at the line end; a sentence cut off by a control or
-/// non-ASCII byte or by the start of another sentence is `truncated`. Lines with
+/// `*hh` checksum or at the line end; a sentence cut off by a control byte or by
+/// the start of another sentence is `truncated`. Other bytes, non-ASCII ones
+/// included, are part of the sentence and its checksum (a corrupted byte shows as
+/// a checksum mismatch). Lines with
 /// no sentence (`#` comments, boot text) are counted, never an error. UTF-16
 /// input (with or without BOM) is transcoded first; gzip is undone upstream.
 ///
