@@ -60,6 +60,12 @@ extension GPXParser {
     private var previousLatitude = Double.nan
     private var previousLongitude = Double.nan
 
+    // Estimates, counted here and added to the diagnostics by `recordEstimates`:
+    // a dictionary update per point (hashing the key) cost 3% of a whole read.
+    private var synthesizedTimes = 0
+    private var horizontalFromHDOP = 0
+    private var verticalFromVDOP = 0
+
     init(reader: XMLEventReader, options: ParseOptions) {
       self.reader = reader
       names = Names(reader)
@@ -71,6 +77,14 @@ extension GPXParser {
     }
 
     func deallocate() { text.deallocate() }
+
+    /// Adds the estimates counted so far to `diagnostics`; called once, when the
+    /// reading ends, whether it finished or threw.
+    func recordEstimates(into diagnostics: inout InputDiagnostics) {
+      if synthesizedTimes > 0 { diagnostics.estimate("time_synthesized", count: synthesizedTimes) }
+      if horizontalFromHDOP > 0 { diagnostics.estimate("horizontal_accuracy_from_hdop", count: horizontalFromHDOP) }
+      if verticalFromVDOP > 0 { diagnostics.estimate("vertical_accuracy_from_vdop", count: verticalFromVDOP) }
+    }
 
     private var tracksSelected: Bool { selectedTrack != 0 || selectedSegment != 0 }
     private var isTrackSelected: Bool { selectedTrack == 0 || selectedTrack == trackCount }
@@ -99,7 +113,10 @@ extension GPXParser {
           }
           depth -= 1
         case .text:
-          if depth == fieldDepth { append(reader.text) }
+          if depth == fieldDepth {
+            let text = reader.text
+            if textCount != 0 || !reader.isLastChild || !finishField(inPlace: text) { append(text) }
+          }
         case .documentType:
           throw Self.documentTypeRefused(file: file, detail: nil)
         case .entityReference:
@@ -308,7 +325,7 @@ extension GPXParser {
           fix.time = GPXParser.synthesizedEpoch
         }
         fix.flags.insert(.timeSynthesized)
-        diagnostics.estimate("time_synthesized")
+        synthesizedTimes += 1
       } else {
         timeless += 1
         try diagnostics.skip(
@@ -324,8 +341,8 @@ extension GPXParser {
         pendingSegmentStart = false
       }
       let estimated = fix.estimateMissingAccuracy(uere: uere)
-      if estimated.horizontal { diagnostics.estimate("horizontal_accuracy_from_hdop") }
-      if estimated.vertical { diagnostics.estimate("vertical_accuracy_from_vdop") }
+      if estimated.horizontal { horizontalFromHDOP += 1 }
+      if estimated.vertical { verticalFromVDOP += 1 }
       emitted += 1
       emit(fix)
     }
@@ -406,6 +423,30 @@ extension GPXParser {
       }
     }
 
+    /// Reads the open field from its only text node, in place, when the value is
+    /// good; returns `false`, having changed nothing, when it must be copied and
+    /// read at the field's end instead (a bad value, whose message takes the
+    /// element's line and name there; or text longer than the buffer).
+    ///
+    /// Most fields are one text node: this spares copying it and the work at the
+    /// element's end.
+    @inline(__always)
+    private mutating func finishField(inPlace bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+      guard let field else { return false }
+      var start = 0
+      while start < bytes.count, DecimalText.isSpace(bytes[start]) { start += 1 }
+      // What `append` would copy must fit: beyond, it may be cut (`textOverflow`).
+      guard bytes.count - start <= text.count else { return false }
+      var end = bytes.count
+      while end > start, DecimalText.isSpace(bytes[end - 1]) { end -= 1 }
+      if end > start {
+        guard store(field, UnsafeBufferPointer(rebasing: bytes[start..<end])) else { return false }
+      }
+      self.field = nil
+      fieldDepth = 0
+      return true
+    }
+
     /// Parses the text of the field that just ended into the open point.
     private mutating func finishField() {
       guard let field = self.field else { return }
@@ -415,22 +456,33 @@ extension GPXParser {
       while end > 0, DecimalText.isSpace(text[end - 1]) { end -= 1 }
       if end == 0 { return }  // <ele></ele>, <fix/>: absent, as OsmAnd writes it.
       let value = UnsafeBufferPointer(rebasing: text[0..<end])
+      // A cut-off value is bad, except for `fix`, whose unknown values are ignored anyway.
+      if !textOverflow || field == .fix, store(field, value) { return }
       switch field {
       case .time:
-        if !textOverflow, let time = ISO8601Parser.parse(value) {
-          point.time = time
-          pointHasTime = true
-        } else {
-          reject(field, "<time> is not an ISO 8601 date-time: \(quoted(value))")
-        }
+        reject(field, "<time> is not an ISO 8601 date-time: \(quoted(value))")
+      case .sat where !textOverflow && DecimalText.parse(value) != nil:
+        reject(field, "<sat> is not a satellite count: \(quoted(value))")
+      default:
+        reject(field, "<\(reader.nameText)> is not a number: \(quoted(value))")
+      }
+    }
+
+    /// Stores the value of `field` read from `value` (not empty, no whitespace
+    /// around it) in the open point; returns `false`, storing nothing, when the
+    /// value is bad. An unknown `fix` is not bad: it leaves the quality unknown.
+    @inline(__always)
+    private mutating func store(_ field: Field, _ value: UnsafeBufferPointer<UInt8>) -> Bool {
+      switch field {
+      case .time:
+        guard let time = ISO8601Parser.parse(value) else { return false }
+        point.time = time
+        pointHasTime = true
       case .fix:
         // Any other value (the corpus has "something_not_in_the_spec") leaves the quality unknown.
         if let quality = Self.quality(value) { point.quality = quality }
       default:
-        guard !textOverflow, let number = DecimalText.parse(value) else {
-          reject(field, "<\(reader.nameText)> is not a number: \(quoted(value))")
-          return
-        }
+        guard let number = DecimalText.parse(value) else { return false }
         switch field {
         case .ele: point.altitude = number
         case .speed: point.speed = number
@@ -440,10 +492,7 @@ extension GPXParser {
         case .pdop: point.pdop = Fix.usableDOP(number)
         case .geoidHeight: point.geoidSeparation = number
         case .sat:
-          guard number >= 0, number == number.rounded(.towardZero), number < 1e6 else {
-            reject(field, "<sat> is not a satellite count: \(quoted(value))")
-            return
-          }
+          guard number >= 0, number == number.rounded(.towardZero), number < 1e6 else { return false }
           point.satellites = Int(number)
         case .extensionSpeed: extensionSpeed = number
         case .extensionCourse: extensionCourse = number
@@ -453,6 +502,7 @@ extension GPXParser {
         case .time, .fix: break
         }
       }
+      return true
     }
 
     /// Records the first problem of the open point; the line is the field element's.

@@ -179,9 +179,11 @@ final class XMLEventReader {
     let status = xmlTextReaderRead(reader)
     if status == 1 {
       node = xmlTextReaderCurrentNode(reader)
+      classify()
       return true
     }
     node = nil
+    kind = .other
     if let error = context.sourceError { throw error }
     if status == 0, context.fatal == nil { return false }
     guard let found = context.fatal ?? context.recoverable else {
@@ -207,22 +209,50 @@ final class XMLEventReader {
   /// The node the reader is on (`xmlTextReaderCurrentNode`), kept from `read()`.
   private var node: xmlNodePtr?
 
-  /// The kind of the current node.
+  /// The innermost element that started and has not ended yet (the document
+  /// node once the root has ended, `nil` before the root).
   ///
-  /// Read from the node's own type; `xmlTextReaderNodeType` is asked only for
-  /// elements (start or end). For text it would test whether the text is blank
-  /// and walk up the tree looking for `xml:space`, on every node: about 7% of
-  /// the time of a whole read of a 200 MB GPX.
+  /// It is what tells an end element from a start element: the reader hands the
+  /// same node over twice, first as a start and later as an end, and the end of
+  /// an element always comes while it is the innermost open one. It is still in
+  /// the tree then (its children hang off it), so no new element can share its
+  /// address.
+  private var openElement: xmlNodePtr?
+
+  /// The kind of the current node, set by `read()`.
+  private(set) var kind = XMLNodeKind.other
+
+  /// Whether the current element is written `<name/>` (no end-element node
+  /// follows), set by `read()` for start elements. Wraps `xmlTextReaderIsEmptyElement`.
+  private(set) var isEmptyElement = false
+
+  /// Sets `kind` (and `isEmptyElement`, `openElement`) for the node just read.
+  ///
+  /// Read from the node's own type, and for elements from `openElement`, instead
+  /// of `xmlTextReaderNodeType`: for text that would test whether the text is
+  /// blank and walk up the tree looking for `xml:space`, and for elements it is
+  /// one more call into libxml2 per node (together about 9% of the time of a
+  /// whole read of a 200 MB GPX).
   @inline(__always)
-  var kind: XMLNodeKind {
-    guard let node else { return .other }
+  private func classify() {
+    guard let node else {
+      kind = .other
+      return
+    }
     switch node.pointee.type {
     case XML_ELEMENT_NODE:
-      return xmlTextReaderNodeType(reader) == Int32(XML_READER_TYPE_END_ELEMENT.rawValue) ? .endElement : .startElement
-    case XML_TEXT_NODE, XML_CDATA_SECTION_NODE: return .text
-    case XML_DTD_NODE, XML_DOCUMENT_TYPE_NODE: return .documentType
-    case XML_ENTITY_REF_NODE: return .entityReference
-    default: return .other
+      if node == openElement {
+        kind = .endElement
+        openElement = node.pointee.parent
+      } else {
+        kind = .startElement
+        isEmptyElement = xmlTextReaderIsEmptyElement(reader) == 1
+        if !isEmptyElement { openElement = node }
+      }
+    case XML_TEXT_NODE, XML_CDATA_SECTION_NODE: kind = .text
+    case XML_DTD_NODE, XML_DOCUMENT_TYPE_NODE: kind = .documentType
+    case XML_ENTITY_REF_NODE: kind = .entityReference
+    default: kind = .other
     }
   }
 
@@ -251,11 +281,6 @@ final class XMLEventReader {
     xmlTextReaderConstName(reader).map { String(cString: $0) } ?? ""
   }
 
-  /// Whether the current element is written `<name/>` (no end-element node follows).
-  /// Wraps `xmlTextReaderIsEmptyElement`.
-  @inline(__always)
-  var isEmptyElement: Bool { xmlTextReaderIsEmptyElement(reader) == 1 }
-
   /// The line of the current node, from 1. Wraps `xmlGetLineNo(xmlTextReaderCurrentNode(r))`.
   ///
   /// Exact up to 65535; beyond, libxml2 takes the line of the first child or of
@@ -272,6 +297,14 @@ final class XMLEventReader {
     guard let value = node?.pointee.content else { return UnsafeBufferPointer(start: nil, count: 0) }
     return UnsafeBufferPointer(start: value, count: Self.length(value))
   }
+
+  /// Whether nothing follows the current node inside its element: no sibling.
+  ///
+  /// For a text node this is final: libxml2 hands text over only once it has
+  /// parsed past it (to a sibling, or to the end of the element), or when the
+  /// document ended early, which is an error that the next `read()` throws.
+  @inline(__always)
+  var isLastChild: Bool { node?.pointee.next == nil }
 
   /// Calls `body` with the value of each attribute of the current element, found
   /// by local name (namespace-agnostic), in document order.
