@@ -92,10 +92,10 @@ extension GPXParser {
     // MARK: - The node loop
 
     mutating func run(diagnostics: inout InputDiagnostics, emit: (Fix) -> Void) throws(ParseError) {
-      while try Self.next(reader) {
-        switch reader.kind {
-        case .startElement:
-          let empty = reader.isEmptyElement
+      while let kind = try Self.next(reader) {
+        switch kind {
+        case .startElement, .emptyElement:
+          let empty = kind == .emptyElement
           depth += 1
           if pointDepth != 0 {
             if !pointIgnored, field == nil { startField(reader.localName, empty: empty) }
@@ -131,11 +131,12 @@ extension GPXParser {
       try finish(diagnostics: &diagnostics, emit: emit)
     }
 
-    /// Moves the reader on; a document with a DTD is refused as such even when
+    /// Moves the reader on and returns the kind of its node (`nil` at the end of
+    /// the document); a document with a DTD is refused as such even when
     /// libxml2 stopped on it first (its own entity-loop check fires while it
     /// parses ahead, before the DOCTYPE node is handed over).
     @inline(__always)
-    private static func next(_ reader: XMLEventReader) throws(ParseError) -> Bool {
+    private static func next(_ reader: XMLEventReader) throws(ParseError) -> XMLNodeKind? {
       do {
         return try reader.read()
       } catch {

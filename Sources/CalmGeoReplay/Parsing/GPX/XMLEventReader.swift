@@ -20,7 +20,10 @@ struct XMLName: Equatable {
 
 /// What kind of node the reader is on (the subset of `xmlReaderTypes` GPX needs).
 enum XMLNodeKind {
+  /// The start of an element that has an end-element node to come.
   case startElement
+  /// An element written `<name/>`: no end-element node follows.
+  case emptyElement
   case endElement
   /// Character data: text, CDATA, or text made of character references.
   case text
@@ -170,22 +173,20 @@ final class XMLEventReader {
     XMLName(pointer: UnsafeRawPointer(xmlTextReaderConstString(reader, text)))
   }
 
-  /// Moves to the next node; returns `false` at the end of the document.
-  /// Wraps `xmlTextReaderRead`.
+  /// Moves to the next node and tells its kind; returns `nil` at the end of the
+  /// document. Wraps `xmlTextReaderRead`.
   ///
   /// - Throws: the source's own error, or libxml2's message at its line and column.
   @inline(__always)
-  func read() throws(ParseError) -> Bool {
+  func read() throws(ParseError) -> XMLNodeKind? {
     let status = xmlTextReaderRead(reader)
     if status == 1 {
       node = xmlTextReaderCurrentNode(reader)
-      classify()
-      return true
+      return classify()
     }
     node = nil
-    kind = .other
     if let error = context.sourceError { throw error }
-    if status == 0, context.fatal == nil { return false }
+    if status == 0, context.fatal == nil { return nil }
     guard let found = context.fatal ?? context.recoverable else {
       throw ParseError(
         format: "gpx", location: SourceLocation(file: file, line: 0), key: "xml",
@@ -219,40 +220,32 @@ final class XMLEventReader {
   /// address.
   private var openElement: xmlNodePtr?
 
-  /// The kind of the current node, set by `read()`.
-  private(set) var kind = XMLNodeKind.other
-
-  /// Whether the current element is written `<name/>` (no end-element node
-  /// follows), set by `read()` for start elements. Wraps `xmlTextReaderIsEmptyElement`.
-  private(set) var isEmptyElement = false
-
-  /// Sets `kind` (and `isEmptyElement`, `openElement`) for the node just read.
+  /// The kind of the node just read; for elements, also keeps `openElement`.
   ///
   /// Read from the node's own type, and for elements from `openElement`, instead
   /// of `xmlTextReaderNodeType`: for text that would test whether the text is
-  /// blank and walk up the tree looking for `xml:space`, and for elements it is
-  /// one more call into libxml2 per node (together about 9% of the time of a
-  /// whole read of a 200 MB GPX).
+  /// blank and walk up the tree looking for `xml:space` (7% of the time of a
+  /// whole read of a 200 MB GPX), and for elements it is one more call into
+  /// libxml2 per node. Returned rather than stored, so that the caller's
+  /// `switch` on it can be merged with this one.
   @inline(__always)
-  private func classify() {
-    guard let node else {
-      kind = .other
-      return
-    }
-    switch node.pointee.type {
-    case XML_ELEMENT_NODE:
+  private func classify() -> XMLNodeKind {
+    guard let node else { return .other }
+    let type = node.pointee.type
+    if type == XML_ELEMENT_NODE {
       if node == openElement {
-        kind = .endElement
         openElement = node.pointee.parent
-      } else {
-        kind = .startElement
-        isEmptyElement = xmlTextReaderIsEmptyElement(reader) == 1
-        if !isEmptyElement { openElement = node }
+        return .endElement
       }
-    case XML_TEXT_NODE, XML_CDATA_SECTION_NODE: kind = .text
-    case XML_DTD_NODE, XML_DOCUMENT_TYPE_NODE: kind = .documentType
-    case XML_ENTITY_REF_NODE: kind = .entityReference
-    default: kind = .other
+      if xmlTextReaderIsEmptyElement(reader) == 1 { return .emptyElement }
+      openElement = node
+      return .startElement
+    }
+    if type == XML_TEXT_NODE || type == XML_CDATA_SECTION_NODE { return .text }
+    switch type {
+    case XML_DTD_NODE, XML_DOCUMENT_TYPE_NODE: return .documentType
+    case XML_ENTITY_REF_NODE: return .entityReference
+    default: return .other
     }
   }
 
