@@ -54,6 +54,10 @@ enum DecimalText {
     // Up to 19 digits fit in a UInt64; longer numbers take the slow path below.
     var mantissa: UInt64 = 0
     let integerStart = i
+    while end - i >= 8, let chunk = eightDigits(base + i) {
+      mantissa = mantissa &* 100_000_000 &+ chunk
+      i += 8
+    }
     while i < end {
       let digit = base[i] &- 48
       if digit >= 10 { break }
@@ -65,6 +69,10 @@ enum DecimalText {
     if i < end, base[i] == 46 {  // .
       i += 1
       let fractionStart = i
+      while end - i >= 8, let chunk = eightDigits(base + i) {
+        mantissa = mantissa &* 100_000_000 &+ chunk
+        i += 8
+      }
       while i < end {
         let digit = base[i] &- 48
         if digit >= 10 { break }
@@ -105,6 +113,26 @@ enum DecimalText {
     let slow = Double(String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self))
     guard let slow, slow.isFinite else { return nil }
     return slow
+  }
+
+  /// The value of the 8 bytes at `p` when all are ASCII digits, else `nil`.
+  ///
+  /// Reads them as one little-endian word and combines the digits in three
+  /// multiplications (the SWAR method of Lemire's fast_float), so a 17-digit
+  /// coordinate costs two of these and a few single digits instead of a chain
+  /// of 17 multiply-adds. Digits past 19 wrap around exactly as the digit loop
+  /// does, and such numbers take the slow path anyway.
+  @inline(__always)
+  private static func eightDigits(_ p: UnsafePointer<UInt8>) -> UInt64? {
+    let word = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self).littleEndian
+    // A byte below "0" borrows into its top bit, one above "9" carries into it.
+    guard ((word &+ 0x4646_4646_4646_4646) | (word &- 0x3030_3030_3030_3030)) & 0x8080_8080_8080_8080 == 0 else {
+      return nil
+    }
+    var value = word &- 0x3030_3030_3030_3030
+    value = value &* 10 &+ (value >> 8)  // pairs of digits
+    let mask: UInt64 = 0x0000_00FF_0000_00FF
+    return ((value & mask) &* (100 + 1_000_000 << 32) &+ ((value >> 16) & mask) &* (1 + 10_000 << 32)) >> 32
   }
 
   /// `w / 10^k` correctly rounded (to nearest, ties to even), for `w` of up to
