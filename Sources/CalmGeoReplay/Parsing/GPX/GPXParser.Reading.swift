@@ -24,6 +24,14 @@ extension GPXParser {
     private var extensionsDepth = 0  // depth of the open point's <extensions>, 0 when none
     private var field: Field? = nil
     private var fieldDepth = 0
+    private var childIndex = 0  // position of the next child element of the open point
+
+    // The names last seen at each position among a point's children, and their
+    // fields: points of one file list the same elements in the same order, so
+    // one compare usually classifies a child.
+    private let childNames: UnsafeMutablePointer<XMLName>
+    private let childFields: UnsafeMutablePointer<Field?>
+    private static let rememberedChildren = 16
 
     // The open point.
     private var point = Fix(time: 0, latitude: 0, longitude: 0)
@@ -74,9 +82,17 @@ extension GPXParser {
       assumedSpeed = options.assumeSpeed ?? 0
       uere = options.uere
       text = .allocate(capacity: 128)
+      childNames = .allocate(capacity: Self.rememberedChildren)
+      childNames.initialize(repeating: XMLName(), count: Self.rememberedChildren)
+      childFields = .allocate(capacity: Self.rememberedChildren)
+      childFields.initialize(repeating: nil, count: Self.rememberedChildren)
     }
 
-    func deallocate() { text.deallocate() }
+    func deallocate() {
+      text.deallocate()
+      childNames.deallocate()
+      childFields.deallocate()
+    }
 
     /// Adds the estimates counted so far to `diagnostics`; called once, when the
     /// reading ends, whether it finished or threw.
@@ -203,6 +219,7 @@ extension GPXParser {
       pointDepth = depth
       extensionsDepth = 0
       pointKind = kind
+      childIndex = 0
       switch kind {
       case .trkpt:
         if !sawTrackPoint {
@@ -360,7 +377,7 @@ extension GPXParser {
           if !empty { extensionsDepth = depth }
           found = nil
         } else {
-          found = coreField(name)
+          found = rememberedCoreField(name)
         }
       } else {
         found = nil
@@ -371,6 +388,19 @@ extension GPXParser {
       textCount = 0
       textOverflow = false
       if empty { finishField() }
+    }
+
+    /// `coreField(name)`, remembered by the child's position in the point.
+    @inline(__always)
+    private mutating func rememberedCoreField(_ name: XMLName) -> Field? {
+      let index = childIndex
+      guard index < Self.rememberedChildren else { return coreField(name) }
+      childIndex = index + 1
+      if childNames[index] == name { return childFields[index] }
+      let found = coreField(name)
+      childNames[index] = name
+      childFields[index] = found
+      return found
     }
 
     @inline(__always)

@@ -13,6 +13,11 @@ import Darwin
 struct XMLName: Equatable {
   fileprivate let pointer: UnsafeRawPointer?
 
+  fileprivate init(pointer: UnsafeRawPointer?) { self.pointer = pointer }
+
+  /// No name: equal to no element's name.
+  init() { pointer = nil }
+
   /// The name's first byte (0 for no name), to pick among candidates before comparing.
   @inline(__always)
   var firstByte: UInt8 { pointer?.load(as: UInt8.self) ?? 0 }
@@ -220,14 +225,23 @@ final class XMLEventReader {
   /// address.
   private var openElement: xmlNodePtr?
 
+  /// The bit of `xmlNode.extra` by which libxml2's reader marks an element
+  /// written `<name/>` (`NODE_IS_EMPTY` in `xmlreader.c`, 0x1 in every release).
+  ///
+  /// For an element the reader is on (not on one of its attributes, no XInclude),
+  /// `xmlTextReaderIsEmptyElement` returns whether the element has no children
+  /// and this bit is set; reading them here spares a call per element.
+  private static let nodeIsEmpty: UInt16 = 0x1
+
   /// The kind of the node just read; for elements, also keeps `openElement`.
   ///
   /// Read from the node's own type, and for elements from `openElement`, instead
   /// of `xmlTextReaderNodeType`: for text that would test whether the text is
   /// blank and walk up the tree looking for `xml:space` (7% of the time of a
   /// whole read of a 200 MB GPX), and for elements it is one more call into
-  /// libxml2 per node. Returned rather than stored, so that the caller's
-  /// `switch` on it can be merged with this one.
+  /// libxml2 per node (each kind of call per node costs 1-2% of a whole read).
+  /// Returned rather than stored, so that the caller's `switch` on it can be
+  /// merged with this one.
   @inline(__always)
   private func classify() -> XMLNodeKind {
     guard let node else { return .other }
@@ -237,7 +251,7 @@ final class XMLEventReader {
         openElement = node.pointee.parent
         return .endElement
       }
-      if xmlTextReaderIsEmptyElement(reader) == 1 { return .emptyElement }
+      if node.pointee.children == nil, node.pointee.extra & Self.nodeIsEmpty != 0 { return .emptyElement }
       openElement = node
       return .startElement
     }
