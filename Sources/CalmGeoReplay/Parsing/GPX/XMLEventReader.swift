@@ -308,8 +308,9 @@ final class XMLEventReader {
   /// Whether nothing follows the current node inside its element: no sibling.
   ///
   /// For a text node this is final: libxml2 hands text over only once it has
-  /// parsed past it (to a sibling, or to the end of the element), or when the
-  /// document ended early, which is an error that the next `read()` throws.
+  /// parsed past it (to a sibling, or to the end of the element), or once the
+  /// input ended or a fatal error stopped it, after which nothing is added and
+  /// the reading ends by throwing.
   @inline(__always)
   var isLastChild: Bool { node?.pointee.next == nil }
 
