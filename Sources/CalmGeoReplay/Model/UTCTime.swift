@@ -3,7 +3,7 @@
 /// Proleptic Gregorian calendar, no leap seconds (as Unix time and Core Location).
 public enum UTCTime {
   /// Days since 1970-01-01 of a civil date (Howard Hinnant's `days_from_civil`).
-  @inlinable
+  @inlinable @inline(__always)
   public static func days(year: Int, month: Int, day: Int) -> Int {
     let y = month <= 2 ? year - 1 : year
     let era = (y >= 0 ? y : y - 399) / 400
@@ -29,6 +29,7 @@ public enum UTCTime {
   }
 
   /// Days in a month of the proleptic Gregorian calendar.
+  @inlinable @inline(__always)
   public static func daysInMonth(year: Int, month: Int) -> Int {
     switch month {
     case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28

@@ -5,7 +5,9 @@
 /// is ignored. Rejects everything else (`1,5`, `NaN`, `inf`, `0x10`, empty text).
 /// Values of at most 15 significant digits, the usual case, are converted exactly
 /// (Clinger's fast path: an exact integer divided or multiplied by an exact power
-/// of ten); longer ones go through the standard library's correctly rounded parser.
+/// of ten); decimal fractions of up to 19 digits are rounded by an exact integer
+/// comparison (`roundedQuotient`); the rest go through the standard library's
+/// correctly rounded parser.
 enum DecimalText {
   /// 10^k for 0 ≤ k ≤ 22, the powers of ten that a `Double` holds exactly.
   @inline(__always)
@@ -52,6 +54,10 @@ enum DecimalText {
     // Up to 19 digits fit in a UInt64; longer numbers take the slow path below.
     var mantissa: UInt64 = 0
     let integerStart = i
+    while end - i >= 8, let chunk = eightDigits(base + i) {
+      mantissa = mantissa &* 100_000_000 &+ chunk
+      i += 8
+    }
     while i < end {
       let digit = base[i] &- 48
       if digit >= 10 { break }
@@ -63,6 +69,10 @@ enum DecimalText {
     if i < end, base[i] == 46 {  // .
       i += 1
       let fractionStart = i
+      while end - i >= 8, let chunk = eightDigits(base + i) {
+        mantissa = mantissa &* 100_000_000 &+ chunk
+        i += 8
+      }
       while i < end {
         let digit = base[i] &- 48
         if digit >= 10 { break }
@@ -95,11 +105,95 @@ enum DecimalText {
       if exponent < 0 { value /= exactPowerOfTen(-exponent) } else { value *= exactPowerOfTen(exponent) }
       return negative ? -value : value
     }
+    if digits <= 19, exponent >= -19, exponent < 0, let value = roundedQuotient(mantissa, -exponent) {
+      return negative ? -value : value
+    }
     // Rare: too many digits for the exact path. The syntax is checked above, so
     // the standard parser sees only plain decimals (never `nan`, `inf` or hex).
     let slow = Double(String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self))
     guard let slow, slow.isFinite else { return nil }
     return slow
+  }
+
+  /// The value of the 8 bytes at `p` when all are ASCII digits, else `nil`.
+  ///
+  /// Reads them as one little-endian word and combines the digits in three
+  /// multiplications (the SWAR method of Lemire's fast_float), so a 17-digit
+  /// coordinate costs two of these and a few single digits instead of a chain
+  /// of 17 multiply-adds. Digits past 19 wrap around exactly as the digit loop
+  /// does, and such numbers take the slow path anyway.
+  @inline(__always)
+  private static func eightDigits(_ p: UnsafePointer<UInt8>) -> UInt64? {
+    let word = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self).littleEndian
+    // A byte below "0" borrows into its top bit, one above "9" carries into it.
+    guard ((word &+ 0x4646_4646_4646_4646) | (word &- 0x3030_3030_3030_3030)) & 0x8080_8080_8080_8080 == 0 else {
+      return nil
+    }
+    var value = word &- 0x3030_3030_3030_3030
+    value = value &* 10 &+ (value >> 8)  // pairs of digits
+    let mask: UInt64 = 0x0000_00FF_0000_00FF
+    return ((value & mask) &* (100 + 1_000_000 << 32) &+ ((value >> 16) & mask) &* (1 + 10_000 << 32)) >> 32
+  }
+
+  /// `w / 10^k` correctly rounded (to nearest, ties to even), for `w` of up to
+  /// 19 digits and 1 ≤ `k` ≤ 19, or `nil` when the exact comparison below would
+  /// not fit in 128 bits (very small or very large quotients).
+  ///
+  /// The coordinates loggers write with 17 significant digits (GPSLogger's
+  /// `60.348371666666665`) are beyond Clinger's fast path, and the standard
+  /// library's parser needs a `String`. Here `Double(w) / 10^k` is within two
+  /// units in the last place of the quotient (two correctly rounded operations),
+  /// and the nearest `Double` is found by comparing `w / 10^k` with the
+  /// midpoints between neighbouring candidates exactly, in integers.
+  @inline(__always)
+  private static func roundedQuotient(_ w: UInt64, _ k: Int) -> Double? {
+    let powerOfTen = UInt64(exactPowerOfTen(k))  // exact: 10^19 < 2^64
+    var candidate = Double(w) / exactPowerOfTen(k)
+    // At most a few steps: the first guess is within two units of the answer.
+    for _ in 0..<4 {
+      guard candidate.isNormal, candidate > 0 else { return nil }
+      guard let above = compareToUpperMidpoint(w, powerOfTen, candidate) else { return nil }
+      if above > 0 {
+        candidate = candidate.nextUp
+        continue
+      }
+      if above == 0 { return evenOf(candidate, candidate.nextUp) }
+      let below = candidate.nextDown
+      guard below.isNormal, let aboveBelow = compareToUpperMidpoint(w, powerOfTen, below) else { return nil }
+      if aboveBelow < 0 {
+        candidate = below
+        continue
+      }
+      if aboveBelow == 0 { return evenOf(below, candidate) }
+      return candidate
+    }
+    return nil
+  }
+
+  /// Of two neighbouring `Double`s, the one whose significand is even.
+  @inline(__always)
+  private static func evenOf(_ a: Double, _ b: Double) -> Double {
+    a.significandBitPattern & 1 == 0 ? a : b
+  }
+
+  /// The sign of `w / tenToK − m`, where `m` is the midpoint between the positive
+  /// normal `candidate` and the next `Double` up; `nil` when that does not fit
+  /// in 128 bits.
+  ///
+  /// With `candidate = M·2^E` (`M` the 53-bit significand), `m = (2M+1)·2^(E−1)`,
+  /// and the comparison is that of `w·2^(1−E)` with `(2M+1)·tenToK`.
+  @inline(__always)
+  private static func compareToUpperMidpoint(_ w: UInt64, _ tenToK: UInt64, _ candidate: Double) -> Int? {
+    let significand = candidate.significandBitPattern | (1 << 52)
+    let shift = 1 - (Int(candidate.exponent) - 52)
+    // w·2^shift must fit in 128 bits, and shift ≥ 0 (the quotient is below 2^54).
+    guard shift >= 0, shift <= 64 + w.leadingZeroBitCount else { return nil }
+    let left: (high: UInt64, low: UInt64) =
+      shift == 0 ? (0, w) : shift < 64 ? (w >> (64 - shift), w << shift) : (w << (shift - 64), 0)
+    let right = (2 * significand + 1).multipliedFullWidth(by: tenToK)
+    if left.high != right.high { return left.high < right.high ? -1 : 1 }
+    if left.low != right.low { return left.low < right.low ? -1 : 1 }
+    return 0
   }
 
   /// XML whitespace: space, tab, line feed, carriage return.

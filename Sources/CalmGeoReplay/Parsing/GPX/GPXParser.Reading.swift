@@ -24,6 +24,14 @@ extension GPXParser {
     private var extensionsDepth = 0  // depth of the open point's <extensions>, 0 when none
     private var field: Field? = nil
     private var fieldDepth = 0
+    private var childIndex = 0  // position of the next child element of the open point
+
+    // The names last seen at each position among a point's children, and their
+    // fields: points of one file list the same elements in the same order, so
+    // one compare usually classifies a child.
+    private let childNames: UnsafeMutablePointer<XMLName>
+    private let childFields: UnsafeMutablePointer<Field?>
+    private static let rememberedChildren = 16
 
     // The open point.
     private var point = Fix(time: 0, latitude: 0, longitude: 0)
@@ -60,6 +68,12 @@ extension GPXParser {
     private var previousLatitude = Double.nan
     private var previousLongitude = Double.nan
 
+    // Estimates, counted here and added to the diagnostics by `recordEstimates`:
+    // a dictionary update per point (hashing the key) cost 3% of a whole read.
+    private var synthesizedTimes = 0
+    private var horizontalFromHDOP = 0
+    private var verticalFromVDOP = 0
+
     init(reader: XMLEventReader, options: ParseOptions) {
       self.reader = reader
       names = Names(reader)
@@ -68,9 +82,25 @@ extension GPXParser {
       assumedSpeed = options.assumeSpeed ?? 0
       uere = options.uere
       text = .allocate(capacity: 128)
+      childNames = .allocate(capacity: Self.rememberedChildren)
+      childNames.initialize(repeating: XMLName(), count: Self.rememberedChildren)
+      childFields = .allocate(capacity: Self.rememberedChildren)
+      childFields.initialize(repeating: nil, count: Self.rememberedChildren)
     }
 
-    func deallocate() { text.deallocate() }
+    func deallocate() {
+      text.deallocate()
+      childNames.deallocate()
+      childFields.deallocate()
+    }
+
+    /// Adds the estimates counted so far to `diagnostics`; called once, when the
+    /// reading ends, whether it finished or threw.
+    func recordEstimates(into diagnostics: inout InputDiagnostics) {
+      if synthesizedTimes > 0 { diagnostics.estimate("time_synthesized", count: synthesizedTimes) }
+      if horizontalFromHDOP > 0 { diagnostics.estimate("horizontal_accuracy_from_hdop", count: horizontalFromHDOP) }
+      if verticalFromVDOP > 0 { diagnostics.estimate("vertical_accuracy_from_vdop", count: verticalFromVDOP) }
+    }
 
     private var tracksSelected: Bool { selectedTrack != 0 || selectedSegment != 0 }
     private var isTrackSelected: Bool { selectedTrack == 0 || selectedTrack == trackCount }
@@ -78,10 +108,10 @@ extension GPXParser {
     // MARK: - The node loop
 
     mutating func run(diagnostics: inout InputDiagnostics, emit: (Fix) -> Void) throws(ParseError) {
-      while try Self.next(reader) {
-        switch reader.kind {
-        case .startElement:
-          let empty = reader.isEmptyElement
+      while let kind = try Self.next(reader) {
+        switch kind {
+        case .startElement, .emptyElement:
+          let empty = kind == .emptyElement
           depth += 1
           if pointDepth != 0 {
             if !pointIgnored, field == nil { startField(reader.localName, empty: empty) }
@@ -99,7 +129,10 @@ extension GPXParser {
           }
           depth -= 1
         case .text:
-          if depth == fieldDepth { append(reader.text) }
+          if depth == fieldDepth {
+            let text = reader.text
+            if textCount != 0 || !reader.isLastChild || !finishField(inPlace: text) { append(text) }
+          }
         case .documentType:
           throw Self.documentTypeRefused(file: file, detail: nil)
         case .entityReference:
@@ -114,11 +147,12 @@ extension GPXParser {
       try finish(diagnostics: &diagnostics, emit: emit)
     }
 
-    /// Moves the reader on; a document with a DTD is refused as such even when
+    /// Moves the reader on and returns the kind of its node (`nil` at the end of
+    /// the document); a document with a DTD is refused as such even when
     /// libxml2 stopped on it first (its own entity-loop check fires while it
     /// parses ahead, before the DOCTYPE node is handed over).
     @inline(__always)
-    private static func next(_ reader: XMLEventReader) throws(ParseError) -> Bool {
+    private static func next(_ reader: XMLEventReader) throws(ParseError) -> XMLNodeKind? {
       do {
         return try reader.read()
       } catch {
@@ -185,6 +219,7 @@ extension GPXParser {
       pointDepth = depth
       extensionsDepth = 0
       pointKind = kind
+      childIndex = 0
       switch kind {
       case .trkpt:
         if !sawTrackPoint {
@@ -308,7 +343,7 @@ extension GPXParser {
           fix.time = GPXParser.synthesizedEpoch
         }
         fix.flags.insert(.timeSynthesized)
-        diagnostics.estimate("time_synthesized")
+        synthesizedTimes += 1
       } else {
         timeless += 1
         try diagnostics.skip(
@@ -324,8 +359,8 @@ extension GPXParser {
         pendingSegmentStart = false
       }
       let estimated = fix.estimateMissingAccuracy(uere: uere)
-      if estimated.horizontal { diagnostics.estimate("horizontal_accuracy_from_hdop") }
-      if estimated.vertical { diagnostics.estimate("vertical_accuracy_from_vdop") }
+      if estimated.horizontal { horizontalFromHDOP += 1 }
+      if estimated.vertical { verticalFromVDOP += 1 }
       emitted += 1
       emit(fix)
     }
@@ -342,7 +377,7 @@ extension GPXParser {
           if !empty { extensionsDepth = depth }
           found = nil
         } else {
-          found = coreField(name)
+          found = rememberedCoreField(name)
         }
       } else {
         found = nil
@@ -353,6 +388,19 @@ extension GPXParser {
       textCount = 0
       textOverflow = false
       if empty { finishField() }
+    }
+
+    /// `coreField(name)`, remembered by the child's position in the point.
+    @inline(__always)
+    private mutating func rememberedCoreField(_ name: XMLName) -> Field? {
+      let index = childIndex
+      guard index < Self.rememberedChildren else { return coreField(name) }
+      childIndex = index + 1
+      if childNames[index] == name { return childFields[index] }
+      let found = coreField(name)
+      childNames[index] = name
+      childFields[index] = found
+      return found
     }
 
     @inline(__always)
@@ -406,6 +454,30 @@ extension GPXParser {
       }
     }
 
+    /// Reads the open field from its only text node, in place, when the value is
+    /// good; returns `false`, having changed nothing, when it must be copied and
+    /// read at the field's end instead (a bad value, whose message takes the
+    /// element's line and name there; or text longer than the buffer).
+    ///
+    /// Most fields are one text node: this spares copying it and the work at the
+    /// element's end.
+    @inline(__always)
+    private mutating func finishField(inPlace bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+      guard let field else { return false }
+      var start = 0
+      while start < bytes.count, DecimalText.isSpace(bytes[start]) { start += 1 }
+      // What `append` would copy must fit: beyond, it may be cut (`textOverflow`).
+      guard bytes.count - start <= text.count else { return false }
+      var end = bytes.count
+      while end > start, DecimalText.isSpace(bytes[end - 1]) { end -= 1 }
+      if end > start {
+        guard store(field, UnsafeBufferPointer(rebasing: bytes[start..<end])) else { return false }
+      }
+      self.field = nil
+      fieldDepth = 0
+      return true
+    }
+
     /// Parses the text of the field that just ended into the open point.
     private mutating func finishField() {
       guard let field = self.field else { return }
@@ -415,22 +487,33 @@ extension GPXParser {
       while end > 0, DecimalText.isSpace(text[end - 1]) { end -= 1 }
       if end == 0 { return }  // <ele></ele>, <fix/>: absent, as OsmAnd writes it.
       let value = UnsafeBufferPointer(rebasing: text[0..<end])
+      // A cut-off value is bad, except for `fix`, whose unknown values are ignored anyway.
+      if !textOverflow || field == .fix, store(field, value) { return }
       switch field {
       case .time:
-        if !textOverflow, let time = ISO8601Parser.parse(value) {
-          point.time = time
-          pointHasTime = true
-        } else {
-          reject(field, "<time> is not an ISO 8601 date-time: \(quoted(value))")
-        }
+        reject(field, "<time> is not an ISO 8601 date-time: \(quoted(value))")
+      case .sat where !textOverflow && DecimalText.parse(value) != nil:
+        reject(field, "<sat> is not a satellite count: \(quoted(value))")
+      default:
+        reject(field, "<\(reader.nameText)> is not a number: \(quoted(value))")
+      }
+    }
+
+    /// Stores the value of `field` read from `value` (not empty, no whitespace
+    /// around it) in the open point; returns `false`, storing nothing, when the
+    /// value is bad. An unknown `fix` is not bad: it leaves the quality unknown.
+    @inline(__always)
+    private mutating func store(_ field: Field, _ value: UnsafeBufferPointer<UInt8>) -> Bool {
+      switch field {
+      case .time:
+        guard let time = ISO8601Parser.parse(value) else { return false }
+        point.time = time
+        pointHasTime = true
       case .fix:
         // Any other value (the corpus has "something_not_in_the_spec") leaves the quality unknown.
         if let quality = Self.quality(value) { point.quality = quality }
       default:
-        guard !textOverflow, let number = DecimalText.parse(value) else {
-          reject(field, "<\(reader.nameText)> is not a number: \(quoted(value))")
-          return
-        }
+        guard let number = DecimalText.parse(value) else { return false }
         switch field {
         case .ele: point.altitude = number
         case .speed: point.speed = number
@@ -440,10 +523,7 @@ extension GPXParser {
         case .pdop: point.pdop = Fix.usableDOP(number)
         case .geoidHeight: point.geoidSeparation = number
         case .sat:
-          guard number >= 0, number == number.rounded(.towardZero), number < 1e6 else {
-            reject(field, "<sat> is not a satellite count: \(quoted(value))")
-            return
-          }
+          guard number >= 0, number == number.rounded(.towardZero), number < 1e6 else { return false }
           point.satellites = Int(number)
         case .extensionSpeed: extensionSpeed = number
         case .extensionCourse: extensionCourse = number
@@ -453,6 +533,7 @@ extension GPXParser {
         case .time, .fix: break
         }
       }
+      return true
     }
 
     /// Records the first problem of the open point; the line is the field element's.

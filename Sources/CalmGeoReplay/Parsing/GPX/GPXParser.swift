@@ -42,7 +42,10 @@ public struct GPXParser: FixParser {
   ) throws(ParseError) {
     let reader = try XMLEventReader(source: source, file: file)
     var reading = Reading(reader: reader, options: options)
-    defer { reading.deallocate() }
+    defer {
+      reading.recordEstimates(into: &diagnostics)
+      reading.deallocate()
+    }
     try reading.run(diagnostics: &diagnostics, emit: emit)
   }
 }

@@ -13,6 +13,11 @@ import Darwin
 struct XMLName: Equatable {
   fileprivate let pointer: UnsafeRawPointer?
 
+  fileprivate init(pointer: UnsafeRawPointer?) { self.pointer = pointer }
+
+  /// No name: equal to no element's name.
+  init() { pointer = nil }
+
   /// The name's first byte (0 for no name), to pick among candidates before comparing.
   @inline(__always)
   var firstByte: UInt8 { pointer?.load(as: UInt8.self) ?? 0 }
@@ -20,7 +25,10 @@ struct XMLName: Equatable {
 
 /// What kind of node the reader is on (the subset of `xmlReaderTypes` GPX needs).
 enum XMLNodeKind {
+  /// The start of an element that has an end-element node to come.
   case startElement
+  /// An element written `<name/>`: no end-element node follows.
+  case emptyElement
   case endElement
   /// Character data: text, CDATA, or text made of character references.
   case text
@@ -170,20 +178,20 @@ final class XMLEventReader {
     XMLName(pointer: UnsafeRawPointer(xmlTextReaderConstString(reader, text)))
   }
 
-  /// Moves to the next node; returns `false` at the end of the document.
-  /// Wraps `xmlTextReaderRead`.
+  /// Moves to the next node and tells its kind; returns `nil` at the end of the
+  /// document. Wraps `xmlTextReaderRead`.
   ///
   /// - Throws: the source's own error, or libxml2's message at its line and column.
   @inline(__always)
-  func read() throws(ParseError) -> Bool {
+  func read() throws(ParseError) -> XMLNodeKind? {
     let status = xmlTextReaderRead(reader)
     if status == 1 {
       node = xmlTextReaderCurrentNode(reader)
-      return true
+      return classify()
     }
     node = nil
     if let error = context.sourceError { throw error }
-    if status == 0, context.fatal == nil { return false }
+    if status == 0, context.fatal == nil { return nil }
     guard let found = context.fatal ?? context.recoverable else {
       throw ParseError(
         format: "gpx", location: SourceLocation(file: file, line: 0), key: "xml",
@@ -207,19 +215,48 @@ final class XMLEventReader {
   /// The node the reader is on (`xmlTextReaderCurrentNode`), kept from `read()`.
   private var node: xmlNodePtr?
 
-  /// The kind of the current node.
+  /// The innermost element that started and has not ended yet (the document
+  /// node once the root has ended, `nil` before the root).
   ///
-  /// Read from the node's own type; `xmlTextReaderNodeType` is asked only for
-  /// elements (start or end). For text it would test whether the text is blank
-  /// and walk up the tree looking for `xml:space`, on every node: about 7% of
-  /// the time of a whole read of a 200 MB GPX.
+  /// It is what tells an end element from a start element: the reader hands the
+  /// same node over twice, first as a start and later as an end, and the end of
+  /// an element always comes while it is the innermost open one. It is still in
+  /// the tree then (its children hang off it), so no new element can share its
+  /// address.
+  private var openElement: xmlNodePtr?
+
+  /// The bit of `xmlNode.extra` by which libxml2's reader marks an element
+  /// written `<name/>` (`NODE_IS_EMPTY` in `xmlreader.c`, 0x1 in every release).
+  ///
+  /// For an element the reader is on (not on one of its attributes, no XInclude),
+  /// `xmlTextReaderIsEmptyElement` returns whether the element has no children
+  /// and this bit is set; reading them here spares a call per element.
+  private static let nodeIsEmpty: UInt16 = 0x1
+
+  /// The kind of the node just read; for elements, also keeps `openElement`.
+  ///
+  /// Read from the node's own type, and for elements from `openElement`, instead
+  /// of `xmlTextReaderNodeType`: for text that would test whether the text is
+  /// blank and walk up the tree looking for `xml:space` (7% of the time of a
+  /// whole read of a 200 MB GPX), and for elements it is one more call into
+  /// libxml2 per node (each kind of call per node costs 1-2% of a whole read).
+  /// Returned rather than stored, so that the caller's `switch` on it can be
+  /// merged with this one.
   @inline(__always)
-  var kind: XMLNodeKind {
+  private func classify() -> XMLNodeKind {
     guard let node else { return .other }
-    switch node.pointee.type {
-    case XML_ELEMENT_NODE:
-      return xmlTextReaderNodeType(reader) == Int32(XML_READER_TYPE_END_ELEMENT.rawValue) ? .endElement : .startElement
-    case XML_TEXT_NODE, XML_CDATA_SECTION_NODE: return .text
+    let type = node.pointee.type
+    if type == XML_ELEMENT_NODE {
+      if node == openElement {
+        openElement = node.pointee.parent
+        return .endElement
+      }
+      if node.pointee.children == nil, node.pointee.extra & Self.nodeIsEmpty != 0 { return .emptyElement }
+      openElement = node
+      return .startElement
+    }
+    if type == XML_TEXT_NODE || type == XML_CDATA_SECTION_NODE { return .text }
+    switch type {
     case XML_DTD_NODE, XML_DOCUMENT_TYPE_NODE: return .documentType
     case XML_ENTITY_REF_NODE: return .entityReference
     default: return .other
@@ -251,11 +288,6 @@ final class XMLEventReader {
     xmlTextReaderConstName(reader).map { String(cString: $0) } ?? ""
   }
 
-  /// Whether the current element is written `<name/>` (no end-element node follows).
-  /// Wraps `xmlTextReaderIsEmptyElement`.
-  @inline(__always)
-  var isEmptyElement: Bool { xmlTextReaderIsEmptyElement(reader) == 1 }
-
   /// The line of the current node, from 1. Wraps `xmlGetLineNo(xmlTextReaderCurrentNode(r))`.
   ///
   /// Exact up to 65535; beyond, libxml2 takes the line of the first child or of
@@ -272,6 +304,15 @@ final class XMLEventReader {
     guard let value = node?.pointee.content else { return UnsafeBufferPointer(start: nil, count: 0) }
     return UnsafeBufferPointer(start: value, count: Self.length(value))
   }
+
+  /// Whether nothing follows the current node inside its element: no sibling.
+  ///
+  /// For a text node this is final: libxml2 hands text over only once it has
+  /// parsed past it (to a sibling, or to the end of the element), or once the
+  /// input ended or a fatal error stopped it, after which nothing is added and
+  /// the reading ends by throwing.
+  @inline(__always)
+  var isLastChild: Bool { node?.pointee.next == nil }
 
   /// Calls `body` with the value of each attribute of the current element, found
   /// by local name (namespace-agnostic), in document order.

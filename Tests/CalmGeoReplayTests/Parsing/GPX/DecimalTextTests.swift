@@ -26,6 +26,39 @@ extension GPXParserTests {
       #expect(parse(text) == Double(text))
     }
 
+    @Test func seventeenToNineteenDigitsRoundLikeTheStandardLibrary() {
+      // The exact-comparison path: 16 to 19 digits with a decimal point anywhere.
+      var random = SplitMix64(seed: 17)
+      for _ in 0..<200_000 {
+        let digits = 16 + Int(random.next() % 4)
+        var text = String(random.next() % 9 + 1)
+        for _ in 1..<digits { text += String(random.next() % 10) }
+        let point = Int(random.next() % UInt64(digits))
+        text.insert(".", at: text.index(text.startIndex, offsetBy: point))
+        if random.next() % 2 == 0 { text = "-" + text }
+        #expect(parse(text) == Double(text), "\(text)")
+      }
+    }
+
+    @Test func halfwayCasesRoundToEven() {
+      // (2M+1)/2^j, a midpoint between two neighbouring doubles, written exactly
+      // in 17 to 19 digits; and the numbers one unit in the last digit either side.
+      var random = SplitMix64(seed: 53)
+      for j in 1...3 {
+        var powerOfFive: UInt64 = 1
+        for _ in 0..<j { powerOfFive *= 5 }
+        for _ in 0..<20_000 {
+          let significand = (1 << 52) | (random.next() >> 12)
+          for w in [(2 * significand + 1) * powerOfFive - 1, (2 * significand + 1) * powerOfFive,
+                    (2 * significand + 1) * powerOfFive + 1] {
+            var text = String(w)
+            text.insert(".", at: text.index(text.endIndex, offsetBy: -j))
+            #expect(parse(text) == Double(text), "\(text)")
+          }
+        }
+      }
+    }
+
     @Test(arguments: ["", " ", "-", ".", "1,5", "NaN", "nan", "inf", "Infinity", "0x10", "1e", "1e+", "12a", "1 2", "1e400"])
     func rejectsWhatIsNotAFiniteDecimal(text: String) {
       #expect(parse(text) == nil)

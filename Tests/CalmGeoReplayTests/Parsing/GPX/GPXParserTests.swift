@@ -163,6 +163,57 @@ struct GPXParserTests {
     #expect(try only(try GPXTesting.parse(document)).time == millis)
   }
 
+  @Test func pointsMayListTheirValuesInAnyOrder() throws {
+    // Each point's children are classified by name, whatever the order of the points before.
+    let text = GPXTesting.document("""
+      <trk><trkseg>
+      <trkpt lat="1" lon="2"><ele>10</ele><time>2024-05-01T07:03:12Z</time><speed>1</speed></trkpt>
+      <trkpt lat="1" lon="2"><time>2024-05-01T07:03:13Z</time><ele>20</ele><course>90</course></trkpt>
+      <trkpt lat="1" lon="2"><name>x</name><speed>3</speed><time>2024-05-01T07:03:14Z</time></trkpt>
+      <trkpt lat="1" lon="2"><ele>40</ele><time>2024-05-01T07:03:15Z</time><speed>4</speed></trkpt>
+      </trkseg></trk>
+      """)
+    let fixes = try GPXTesting.parse(text).fixes
+    #expect(fixes.map(\.time) == [Self.may1, Self.may1 + 1000, Self.may1 + 2000, Self.may1 + 3000])
+    #expect(fixes.map(\.altitude) == [10, 20, nil, 40])
+    #expect(fixes.map(\.speed) == [1, nil, 3, 4])
+    #expect(fixes.map(\.course) == [nil, 90, nil, nil])
+  }
+
+  @Test func valuesLongerThanTheTextBufferAreRefusedUnlessOnlySpacesAreCut() throws {
+    // Up to 128 bytes of a value are kept; a value longer than that is not a number,
+    // even one the number parser would read, while trailing whitespace may be cut.
+    let digits = String(repeating: "1", count: 200)
+    let spaces = String(repeating: " ", count: 200)
+    let text = GPXTesting.document("""
+      <trk><trkseg>
+      <trkpt lat="1" lon="2"><time>2024-05-01T07:03:12Z</time><ele>\(digits)</ele></trkpt>
+      <trkpt lat="1" lon="2"><time>2024-05-01T07:03:13Z</time><ele>  1.5\(spaces)</ele></trkpt>
+      </trkseg></trk>
+      """)
+    let result = try GPXTesting.parse(text)
+    #expect(result.diagnostics.skipped == ["bad_ele": 1])
+    #expect(result.fixes.map(\.altitude) == [1.5])
+  }
+
+  @Test func estimatesAreCountedEvenWhenAStrictReadStops() throws {
+    let text = GPXTesting.document("""
+      <trk><trkseg>
+      <trkpt lat="1" lon="2"><time>2024-05-01T07:03:12Z</time><hdop>1</hdop><vdop>2</vdop></trkpt>
+      <trkpt lat="1" lon="2"><time>2024-05-01T07:03:13Z</time><hdop>1</hdop></trkpt>
+      <trkpt lat="1" lon="2"><time>2024-05-01T07:03:14Z</time><ele>high</ele></trkpt>
+      </trkseg></trk>
+      """)
+    var diagnostics = InputDiagnostics(strict: true)
+    var parser = GPXParser(file: "t.gpx", options: GPXTesting.options(strict: true))
+    var fixes = 0
+    #expect(throws: ParseError.self) {
+      try parser.parse(MemoryByteSource(Array(text.utf8), name: "t.gpx"), diagnostics: &diagnostics) { _ in fixes += 1 }
+    }
+    #expect(fixes == 2)
+    #expect(diagnostics.estimated == ["horizontal_accuracy_from_hdop": 2, "vertical_accuracy_from_vdop": 1])
+  }
+
   @Test func emptyValuesAreAbsent() throws {
     // OsmAnd writes <ele></ele>; an empty element is "no value", not an error.
     let text = GPXTesting.document("""
