@@ -51,37 +51,45 @@ header() {
 if [[ $parts == *csv* ]]; then
   [[ -f $data/big.csv ]] || python3 scripts/make-big-csv.py "$data/big.csv"
   warm "$data/big.csv"
-  header "CSV: $(du -m "$data/big.csv" | cut -f1) MB, $(($(wc -l < "$data/big.csv") - 1)) rows"
+  header "CSV: $(du -m "$data/big.csv" | cut -f1) MB, $(($(wc -l < "$data/big.csv") - 1)) rows (scripts/make-big-csv.py)"
   measure "gpsbabel -i unicsv -o gpx (TZ=UTC)" env TZ=UTC gpsbabel -i unicsv -f "$data/big.csv" -o gpx -F /dev/null; babel=$last_seconds
   measure "calmgeo-bench parse" "$bin/calmgeo-bench" parse "$data/big.csv"; parse=$last_seconds
   measure "calmgeo-bench engine (in memory, best of 5)" "$bin/calmgeo-bench" engine "$data/big.csv"
   measure "calmgeo-bench replay (parse + engine)" "$bin/calmgeo-bench" replay "$data/big.csv"
-  measure "calmgeo-replay end to end (all outputs)" "$bin/calmgeo-replay" "$data/big.csv" --config Samples/config.json --out "$data/out" --quiet; e2e=$last_seconds
+  measure "calmgeo-replay, default config (locations.json, stats)" "$bin/calmgeo-replay" "$data/big.csv" --out "$data/out" --quiet; e2e=$last_seconds
+  measure "calmgeo-replay, Samples/config.json (+ one file per request)" "$bin/calmgeo-replay" "$data/big.csv" --config Samples/config.json --out "$data/out" --quiet; uploads=$last_seconds
   echo
-  echo "CSV parse vs gpsbabel: $(ratio "$babel" "$parse"); end to end vs gpsbabel: $(ratio "$babel" "$e2e")"
+  echo "CSV parse vs gpsbabel: $(ratio "$babel" "$parse"); end to end vs gpsbabel: $(ratio "$babel" "$e2e") (with request files: $(ratio "$babel" "$uploads"))"
 fi
 
 if [[ $parts == *nmea* ]]; then
-  [[ -f $data/big.nmea ]] || python3 scripts/make-big-nmea.py "$data/big.nmea"
-  [[ -f $data/big.nmea.gz ]] || gzip -k -6 "$data/big.nmea"
-  warm "$data/big.nmea" "$data/big.nmea.gz"
-  header "NMEA: $(du -m "$data/big.nmea" | cut -f1) MB"
-  measure "wc -l (floor)" wc -l "$data/big.nmea"
-  measure "gpsbabel -i nmea -o unicsv (TZ=UTC)" env TZ=UTC gpsbabel -i nmea -f "$data/big.nmea" -o unicsv -F /dev/null; babel=$last_seconds
-  measure "pynmea2 (every line into fields)" python3 scripts/bench/pynmea2_parse.py "$data/big.nmea"; pynmea=$last_seconds
-  measure "calmgeo-bench parse" "$bin/calmgeo-bench" parse "$data/big.nmea"; parse=$last_seconds
-  measure "calmgeo-bench parse (.gz)" "$bin/calmgeo-bench" parse "$data/big.nmea.gz"
-  measure "calmgeo-bench replay (parse + engine)" "$bin/calmgeo-bench" replay "$data/big.nmea"
-  measure "calmgeo-replay end to end (all outputs)" "$bin/calmgeo-replay" "$data/big.nmea" --config Samples/config.json --out "$data/out" --quiet
+  [[ -f $data/dense.nmea ]] || python3 scripts/make-big-nmea.py "$data/dense.nmea"
+  [[ -f $data/dense.nmea.gz ]] || gzip -k -6 "$data/dense.nmea"
+  [[ -f $data/gsv.nmea ]] || python3 scripts/make-big-nmea.py "$data/gsv.nmea" --source ../shared/corpus/nmea/gpsd__ublox-zed-f9p-nmea.log
+  warm "$data/dense.nmea" "$data/dense.nmea.gz" "$data/gsv.nmea"
+  header "NMEA, dense phone log: $(du -m "$data/dense.nmea" | cut -f1) MB (scripts/make-big-nmea.py: Pixel log repeated)"
+  measure "wc -l (floor)" wc -l "$data/dense.nmea"
+  measure "gpsbabel -i nmea -o unicsv (TZ=UTC)" env TZ=UTC gpsbabel -i nmea -f "$data/dense.nmea" -o unicsv -F /dev/null; babel=$last_seconds
+  measure "pynmea2 (every line into fields)" python3 scripts/bench/pynmea2_parse.py "$data/dense.nmea"; pynmea=$last_seconds
+  measure "calmgeo-bench parse" "$bin/calmgeo-bench" parse "$data/dense.nmea"; parse=$last_seconds
+  measure "calmgeo-bench parse (.gz)" "$bin/calmgeo-bench" parse "$data/dense.nmea.gz"
+  measure "calmgeo-bench replay (parse + engine)" "$bin/calmgeo-bench" replay "$data/dense.nmea"
+  measure "calmgeo-replay, Samples/config.json (all outputs)" "$bin/calmgeo-replay" "$data/dense.nmea" --config Samples/config.json --out "$data/out" --quiet
   echo
   echo "NMEA parse vs gpsbabel: $(ratio "$babel" "$parse"); vs pynmea2: $(ratio "$pynmea" "$parse")"
+  header "NMEA, GSV-heavy u-blox log: $(du -m "$data/gsv.nmea" | cut -f1) MB (make-big-nmea.py --source gpsd__ublox-zed-f9p-nmea.log)"
+  measure "gpsbabel -i nmea -o unicsv (TZ=UTC)" env TZ=UTC gpsbabel -i nmea -f "$data/gsv.nmea" -o unicsv -F /dev/null; babel=$last_seconds
+  measure "calmgeo-bench parse" "$bin/calmgeo-bench" parse "$data/gsv.nmea"; parse=$last_seconds
+  echo
+  echo "NMEA (GSV-heavy) parse vs gpsbabel: $(ratio "$babel" "$parse")"
 fi
 
 if [[ $parts == *gpx* ]]; then
   [[ -f $data/big.gpx ]] || python3 scripts/make-big-gpx.py "$data/big.gpx"
   [[ -f $data/big.gpx.gz ]] || gzip -k -6 "$data/big.gpx"
-  warm "$data/big.gpx" "$data/big.gpx.gz"
-  header "GPX: $(du -m "$data/big.gpx" | cut -f1) MB"
+  [[ -f $data/gpslogger.gpx ]] || python3 scripts/make-big-gpx.py "$data/gpslogger.gpx" --source ../shared/corpus/gpx/dat100__20170813.gpx
+  warm "$data/big.gpx" "$data/big.gpx.gz" "$data/gpslogger.gpx"
+  header "GPX: $(du -m "$data/big.gpx" | cut -f1) MB (scripts/make-big-gpx.py: togeojson multitrack file repeated)"
   measure "xmllint --stream --noout (floor)" xmllint --stream --noout "$data/big.gpx"; floor=$last_seconds
   measure "xmllint --stream --noout (.gz)" xmllint --stream --noout "$data/big.gpx.gz"; floorgz=$last_seconds
   measure "gpsbabel -i gpx -o unicsv (TZ=UTC)" env TZ=UTC gpsbabel -i gpx -f "$data/big.gpx" -o unicsv -F /dev/null; babel=$last_seconds
@@ -89,7 +97,13 @@ if [[ $parts == *gpx* ]]; then
   measure "calmgeo-bench parse" "$bin/calmgeo-bench" parse "$data/big.gpx"; parse=$last_seconds
   measure "calmgeo-bench parse (.gz)" "$bin/calmgeo-bench" parse "$data/big.gpx.gz"; parsegz=$last_seconds
   measure "calmgeo-bench replay (parse + engine)" "$bin/calmgeo-bench" replay "$data/big.gpx"
-  measure "calmgeo-replay end to end (all outputs)" "$bin/calmgeo-replay" "$data/big.gpx" --config Samples/config.json --out "$data/out" --quiet
+  measure "calmgeo-replay, Samples/config.json (all outputs)" "$bin/calmgeo-replay" "$data/big.gpx" --config Samples/config.json --out "$data/out" --quiet
   echo
   echo "GPX parse vs xmllint --stream: $(ratio "$parse" "$floor") of its time; .gz: $(ratio "$parsegz" "$floorgz"); vs gpsbabel: $(ratio "$babel" "$parse") faster; vs gpxpy: $(ratio "$gpxpy" "$parse") faster"
+  header "GPX, GPSLogger layout: $(du -m "$data/gpslogger.gpx" | cut -f1) MB (make-big-gpx.py --source dat100__20170813.gpx)"
+  measure "xmllint --stream --noout (floor)" xmllint --stream --noout "$data/gpslogger.gpx"; floor=$last_seconds
+  measure "gpsbabel -i gpx -o unicsv (TZ=UTC)" env TZ=UTC gpsbabel -i gpx -f "$data/gpslogger.gpx" -o unicsv -F /dev/null; babel=$last_seconds
+  measure "calmgeo-bench parse" "$bin/calmgeo-bench" parse "$data/gpslogger.gpx"; parse=$last_seconds
+  echo
+  echo "GPX (GPSLogger) parse vs xmllint --stream: $(ratio "$parse" "$floor") of its time; vs gpsbabel: $(ratio "$babel" "$parse") faster"
 fi
