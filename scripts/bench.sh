@@ -6,8 +6,8 @@
 #   scripts/bench.sh csv        only the CSV part (likewise nmea, gpx)
 #
 # Needs: gpsbabel, xmllint (libxml2-utils), GNU time, python3 with gpxpy and pynmea2
-# (installed here when missing). Times are wall-clock seconds of one run each after a
-# warm-up read of the file (page cache), on whatever else this machine is doing.
+# (installed here when missing). Times are the best wall-clock seconds of 3 runs (RUNS=n to
+# change; 1 for commands slower than 8 s) after a warm-up read of the file (page cache).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 parts=${*:-csv nmea gpx}
@@ -24,16 +24,26 @@ swift build -c release --product calmgeo-replay >&2
 swift build -c release --product calmgeo-bench >&2
 bin=.build/release
 
-# measure LABEL COMMAND...: runs once, records "seconds max_rss_kb" in $result.
+# measure LABEL COMMAND...: runs $runs times (once for commands slower than 8 s), keeps the
+# fastest wall time and the largest peak RSS; sets $last_seconds. Output folders are removed
+# before each run, outside the timing.
+runs=${RUNS:-3}
 measure() {
   local label=$1; shift
-  local log; log=$(mktemp)
-  /usr/bin/time -f "%e %M" -o "$log" "$@" > "$data/last.out" 2> "$data/last.err" || {
-    echo "FAILED: $label ($*)" >&2; cat "$data/last.err" >&2; rm -f "$log"; return 1; }
-  result=$(tail -1 "$log"); rm -f "$log"
-  local seconds=${result% *} kb=${result#* }
-  printf '| %s | %s | %d MB | %s |\n' "$label" "$seconds" $((kb / 1024)) "$(head -c 120 "$data/last.out" | head -1)"
-  eval "last_seconds=$seconds"
+  local log best="" peak=0 seconds kb
+  log=$(mktemp)
+  for ((run = 1; run <= runs; run++)); do
+    rm -rf "$data/out"
+    /usr/bin/time -f "%e %M" -o "$log" "$@" > "$data/last.out" 2> "$data/last.err" || {
+      echo "FAILED: $label ($*)" >&2; cat "$data/last.err" >&2; rm -f "$log"; return 1; }
+    read -r seconds kb < <(tail -1 "$log")
+    if [[ -z $best ]] || python3 -c "import sys; sys.exit(0 if $seconds < $best else 1)"; then best=$seconds; fi
+    ((kb > peak)) && peak=$kb
+    python3 -c "import sys; sys.exit(0 if $seconds > 8 else 1)" && break
+  done
+  rm -f "$log"
+  printf '| %s | %s | %d MB | %s |\n' "$label" "$best" $((peak / 1024)) "$(head -c 120 "$data/last.out" | head -1)"
+  last_seconds=$best
 }
 
 ratio() { python3 -c "print(f'{$1/$2:.1f}x')"; }
