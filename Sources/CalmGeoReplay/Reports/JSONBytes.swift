@@ -28,18 +28,43 @@ public struct JSONBytes: Sendable {
   }
 
   public mutating func int(_ value: Int) {
-    bytes.append(contentsOf: String(value).utf8)
+    var magnitude = value.magnitude
+    if value < 0 { bytes.append(45) }
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+      var count = 0
+      repeat {
+        digits[count] = UInt8(48 + magnitude % 10)
+        magnitude /= 10
+        count += 1
+      } while magnitude > 0
+      for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(digits[index]) }
+    }
   }
 
+  /// A `Double` as `JSONEncoder` writes it: its shortest round-trip text, without `.0`.
   public mutating func double(_ value: Double) {
-    number(value.description)
+    // Whole numbers below 2^53 print as integers (`description` would add `.0`, which
+    // JSONEncoder strips); -0.0 prints as "-0".
+    if value == value.rounded(.towardZero), abs(value) < 9_007_199_254_740_992 {
+      if value == 0 && value.sign == .minus { bytes.append(45) }
+      int(Int(value))
+    } else {
+      appendStrippingPointZero(value.description)
+    }
   }
 
+  /// A `Float` as `JSONEncoder` writes it (shortest text for a `Float`, without `.0`).
   public mutating func float(_ value: Float) {
-    number(value.description)
+    if value == value.rounded(.towardZero), abs(value) < 16_777_216 {
+      if value == 0 && value.sign == .minus { bytes.append(45) }
+      int(Int(value))
+    } else {
+      appendStrippingPointZero(value.description)
+    }
   }
 
-  private mutating func number(_ text: String) {
+  /// Appends a number's text without a trailing `.0` (as JSONEncoder does).
+  private mutating func appendStrippingPointZero(_ text: String) {
     var text = text
     if text.hasSuffix(".0") { text.removeLast(2) }
     bytes.append(contentsOf: text.utf8)
