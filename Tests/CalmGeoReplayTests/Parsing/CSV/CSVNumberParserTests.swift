@@ -19,11 +19,13 @@ struct CSVNumberParserTests {
     ("1e3", 1000),
     ("1E+3", 1000),
     ("2.5e-3", 0.0025),
-    ("0.000000000000000000000000001", 1e-27),   // 28 digits: strtod fallback
-    ("12345678901234567890123", 12345678901234567890123.0),  // 23 digits: fallback
-    ("0.12345678901234567", 0.12345678901234567),  // 17 significant digits, > 2^53: fallback
+    ("0.000000000000000000000000001", 1e-27),   // 28 digits: the standard library's parser
+    ("12345678901234567890123", 12345678901234567890123.0),  // 23 digits: likewise
+    ("0.12345678901234567", 0.12345678901234567),  // 17 significant digits, > 2^53: exact quotient
     ("", nil), ("-", nil), (".", nil), ("e5", nil), ("1e", nil), ("1e+", nil), ("1.2.3", nil),
-    ("abc", nil), ("1,5", nil), ("12 ", nil), (" 12", nil), ("nan", nil), ("inf", nil), ("1e400", nil),
+    // White space around a number is ignored (the shared DecimalText reader); inside, it is not.
+    ("12 ", 12), (" 12", 12), ("1 2", nil),
+    ("abc", nil), ("1,5", nil), ("nan", nil), ("inf", nil), ("1e400", nil),
     ("0x10", nil), ("49.0733336N", nil), ("035.206901E", nil),
   ])
   func parsesDecimalText(text: String, expected: Double?) {

@@ -1,8 +1,9 @@
 /// Reads decimal numbers from bytes without allocating, correctly rounded.
 ///
-/// Accepts an optional sign, digits with an optional `.`, and an optional
-/// exponent (`12`, `-0.5`, `.5`, `5.`, `+1e3`); XML whitespace around the number
-/// is ignored. Rejects everything else (`1,5`, `NaN`, `inf`, `0x10`, empty text).
+/// The one decimal reader for GPX and CSV fields. Accepts an optional sign, digits
+/// with an optional `.` (or `,` when `decimalComma`, for European CSV exports), and an
+/// optional exponent (`12`, `-0.5`, `.5`, `5.`, `+1e3`); whitespace around the number
+/// is ignored. Rejects everything else (`1,5` by default, `NaN`, `inf`, `0x10`, empty text).
 /// Values of at most 15 significant digits, the usual case, are converted exactly
 /// (Clinger's fast path: an exact integer divided or multiplied by an exact power
 /// of ten); decimal fractions of up to 19 digits are rounded by an exact integer
@@ -41,7 +42,7 @@ enum DecimalText {
 
   /// The finite value of `text`, or `nil` when it is not a decimal number.
   @inline(__always)
-  static func parse(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+  static func parse(_ text: UnsafeBufferPointer<UInt8>, decimalComma: Bool = false) -> Double? {
     guard let base = text.baseAddress else { return nil }
     var start = 0
     var end = text.count
@@ -66,7 +67,7 @@ enum DecimalText {
     }
     var digits = i - integerStart
     var exponent = 0
-    if i < end, base[i] == 46 {  // .
+    if i < end, base[i] == 46 || (decimalComma && base[i] == 44) {  // . (or ,)
       i += 1
       let fractionStart = i
       while end - i >= 8, let chunk = eightDigits(base + i) {
@@ -110,7 +111,9 @@ enum DecimalText {
     }
     // Rare: too many digits for the exact path. The syntax is checked above, so
     // the standard parser sees only plain decimals (never `nan`, `inf` or hex).
-    let slow = Double(String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self))
+    var digitsText = String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
+    if decimalComma { digitsText = String(digitsText.map { $0 == "," ? "." : $0 }) }
+    let slow = Double(digitsText)
     guard let slow, slow.isFinite else { return nil }
     return slow
   }
