@@ -1,7 +1,9 @@
 /// Renders `uploads/requests.ndjson`: one compact JSON line a request, written as each
 /// request completes (virtual completion time, then send order).
 public enum RequestLogWriter {
-  public static func line(_ request: UploadRequest) -> String {
+  /// One line; `body` names where the body was written (`000001.json`, or
+  /// `bodies.ndjson:1` when bodies share one file).
+  public static func line(_ request: UploadRequest, body: String? = nil) -> String {
     let outcome: OrderedJSON
     switch request.outcome {
     case .status(let code): outcome = .int(code)
@@ -9,7 +11,7 @@ public enum RequestLogWriter {
     }
     return OrderedJSON.object([
       ("seq", .int(request.sequence)),
-      ("body", .string(UploadFileNames.body(request.sequence))),
+      ("body", .string(body ?? UploadFileNames.body(request.sequence))),
       ("sentAt", .string(UTCTime.iso8601(request.sentAt))),
       ("completedAt", .string(UTCTime.iso8601(request.completedAt))),
       ("latencyMs", .int(Int(request.latency))),
@@ -26,6 +28,9 @@ public enum RequestLogWriter {
 
 /// Names of the files under `uploads/`.
 public enum UploadFileNames {
+  /// The file that holds every body, one a line in send order, with `--ndjson`.
+  public static let sharedBodies = "bodies.ndjson"
+
   /// `000001.json` for request 1.
   public static func body(_ sequence: Int) -> String {
     let digits = String(sequence)

@@ -36,7 +36,7 @@ extension CalmGeoReplayCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Folder for the output folders.", valueName: "dir"))
     var out: String = "replay-out"
 
-    @Flag(help: "Write locations.ndjson (one location a line) instead of locations.json.")
+    @Flag(help: "For huge runs: locations.ndjson and uploads/bodies.ndjson (one body a line) instead of one file per request.")
     var ndjson = false
 
     @Flag(name: .shortAndLong, help: "Print nothing on success.")

@@ -12,11 +12,11 @@ final class BufferedFile {
   private let capacity = 1 << 20
 
   /// Creates (or truncates) `path`.
-  init(creating path: String) throws {
+  init(creating path: String, expectedSize: Int = 1 << 20) throws {
     self.path = path
     descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     guard descriptor >= 0 else { throw OutputError(path: path, reason: String(cString: strerror(errno))) }
-    buffer.reserveCapacity(capacity)
+    buffer.reserveCapacity(min(capacity, expectedSize))
   }
 
   /// Standard output.

@@ -30,9 +30,9 @@ struct OutputFolder {
     (workPath as NSString).appendingPathComponent(relative)
   }
 
-  /// Writes a whole small file.
-  func write(_ relative: String, _ bytes: some Sequence<UInt8>) throws {
-    let file = try BufferedFile(creating: path(relative))
+  /// Writes a whole small file (a request body, stats.json) with one buffer of its size.
+  func write(_ relative: String, _ bytes: [UInt8]) throws {
+    let file = try BufferedFile(creating: path(relative), expectedSize: bytes.count)
     try file.write(bytes)
     try file.close()
   }

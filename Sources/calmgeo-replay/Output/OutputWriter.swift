@@ -1,13 +1,17 @@
 import CalmGeoReplay
 
-/// Writes a replay's outputs as they happen: `locations.json` (or NDJSON) streamed,
-/// each request body to `uploads/NNNNNN.json`, and the request log one line per request
-/// as it completes, so memory does not grow with the run.
+/// Writes a replay's outputs as they happen: `locations.json` streamed, each request
+/// body to `uploads/NNNNNN.json`, and the request log one line per request as it
+/// completes, so memory does not grow with the run. With `ndjson` (for huge runs),
+/// `locations.ndjson` and all bodies in `uploads/bodies.ndjson`, one a line: creating
+/// tens of thousands of small files is what slows such runs down.
 struct OutputWriter: ReplayObserver {
   let folder: OutputFolder
   let ndjson: Bool
   private let locations: BufferedFile
   private let requestLog: BufferedFile
+  /// `uploads/bodies.ndjson` with `ndjson`.
+  private let bodies: BufferedFile?
   private var count = 0
   /// The first write error; reported after the replay (observers cannot throw).
   private(set) var failure: (any Error)?
@@ -18,6 +22,7 @@ struct OutputWriter: ReplayObserver {
     locations = try BufferedFile(creating: folder.path(ndjson ? "locations.ndjson" : "locations.json"))
     if !ndjson { try locations.write("[") }
     requestLog = try BufferedFile(creating: folder.path("uploads/requests.ndjson"))
+    bodies = ndjson ? try BufferedFile(creating: folder.path("uploads/" + UploadFileNames.sharedBodies)) : nil
   }
 
   mutating func replayDidEmit(_ location: CalmGeoLocation) {
@@ -37,12 +42,21 @@ struct OutputWriter: ReplayObserver {
 
   mutating func replayDidSend(_ request: UploadRequest, body: [UInt8]) {
     let folder = folder
-    attempt { try folder.write("uploads/" + UploadFileNames.body(request.sequence), body) }
+    if let bodies {
+      attempt {
+        try bodies.write(body)
+        try bodies.write(CollectionOfOne(UInt8(ascii: "\n")))
+      }
+    } else {
+      attempt { try folder.write("uploads/" + UploadFileNames.body(request.sequence), body) }
+    }
   }
 
   mutating func replayDidComplete(_ request: UploadRequest) {
     let log = requestLog
-    attempt { try log.write(RequestLogWriter.line(request)) }
+    // Bodies are written in send order, so request N's body is line N of the shared file.
+    let body = bodies == nil ? nil : "\(UploadFileNames.sharedBodies):\(request.sequence)"
+    attempt { try log.write(RequestLogWriter.line(request, body: body)) }
   }
 
   /// Closes the streams and writes the request log and `stats.json`.
@@ -51,6 +65,7 @@ struct OutputWriter: ReplayObserver {
     if !ndjson { try locations.write(count == 0 ? "]\n" : "\n]\n") }
     try locations.close()
     try requestLog.close()
+    try bodies?.close()
     try folder.write("stats.json", Array(stats.utf8))
   }
 
