@@ -49,4 +49,14 @@ struct ExitCodeTests {
     #expect(result.status == 65)
     #expect(result.stderr.hasPrefix("blob: error: input: cannot tell the format"))
   }
+
+  @Test func formatForcesTheReader() throws {
+    let folder = try CommandRunner.temporaryFolder()
+    try Data("time,lat,lon\n2024-05-01T07:00:00Z,35.0,135.0\n".utf8).write(to: folder.appendingPathComponent("log"))
+    #expect(try CommandRunner.run(["log", "-q"], in: folder).status == 0)  // detected by its header
+    let forced = try CommandRunner.run(["log", "--format", "nmea", "-q"], in: folder)
+    #expect(forced.status == 65)
+    #expect(forced.stderr == "log: error: nmea: no usable fix in 0 records read as nmea\n")
+    #expect(try CommandRunner.run(["log", "--input-format", "csv", "-q"], in: folder).status == 0)
+  }
 }

@@ -42,6 +42,9 @@ extension CalmGeoReplayCommand {
     @Flag(name: .shortAndLong, help: "Print nothing on success.")
     var quiet = false
 
+    @Option(name: .customLong("format"), help: ArgumentHelp("The same as --input-format (`fixes` uses --format for its output).", valueName: "format"))
+    var format: InputFormat?
+
     @OptionGroup(title: "Input") var input: InputOptions
     @OptionGroup(title: "Simulation") var network: NetworkOptions
 
@@ -83,7 +86,7 @@ extension CalmGeoReplayCommand {
       var folder: OutputFolder?
       do {
         let file = ProgressByteSource(try FileByteSource(path: log), totalBytes: ProgressByteSource.size(of: log))
-        let opened = try InputOpener.open(file, forcedFormat: input.inputFormat)
+        let opened = try InputOpener.open(file, forcedFormat: input.inputFormat ?? format)
         let output = try OutputFolder(parent: out, name: name)
         folder = output
         var writer = try OutputWriter(folder: output, ndjson: ndjson)
