@@ -4,6 +4,10 @@ public struct ParseOptions: Sendable {
   public var strict = false
   /// How many skipped records are kept for the report.
   public var maxReportedProblems = 5
+  /// The log's times are local time at this offset from UTC (milliseconds, east
+  /// positive), for loggers that write local time without a zone; subtracted from
+  /// every time read. 0 (the default) takes times as UTC or as their zone says.
+  public var utcOffsetMillis: Int64 = 0
 
   // CSV
   /// An explicit time format for CSV time columns (`iso8601`, `unix`, `unix_ms`, or a
@@ -40,6 +44,27 @@ public enum GnssLoggerProvider: String, Sendable, CaseIterable {
 }
 
 /// A calendar date (UTC).
+/// Parses a UTC offset such as `+02:00`, `-0700`, `+9` or `0`, to milliseconds.
+public func parseUTCOffset(_ text: String) -> Int64? {
+  var rest = Substring(text.trimmingWhitespace())
+  var sign: Int64 = 1
+  if rest.first == "+" || rest.first == "-" {
+    sign = rest.first == "-" ? -1 : 1
+    rest = rest.dropFirst()
+  }
+  let digits = rest.filter { $0 != ":" }
+  guard !digits.isEmpty, digits.count <= 4, digits.allSatisfy(\.isASCII), let number = Int64(digits) else { return nil }
+  let (hours, minutes) = digits.count <= 2 ? (number, Int64(0)) : (number / 100, number % 100)
+  guard hours <= 14, minutes < 60, rest.filter({ $0 == ":" }).count <= 1 else { return nil }
+  return sign * (hours * 60 + minutes) * 60_000
+}
+
+extension String {
+  fileprivate func trimmingWhitespace() -> String {
+    String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+  }
+}
+
 public struct CivilDate: Hashable, Sendable, CustomStringConvertible {
   public var year: Int
   public var month: Int

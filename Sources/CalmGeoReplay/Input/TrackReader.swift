@@ -1,10 +1,22 @@
 /// Reads a whole log with the parser for its format.
 public enum TrackReader {
-  /// Streams the fixes of an opened log, in input order, to `emit`.
+  /// Streams the fixes of an opened log, in input order, to `emit` (times moved to UTC
+  /// by `options.utcOffsetMillis` when the log is in local time).
   public static func read(
     _ opened: InputOpener.Opened, options: ParseOptions,
     diagnostics: inout InputDiagnostics, emit: (Fix) -> Void
   ) throws(ParseError) {
+    let offset = options.utcOffsetMillis
+    guard offset == 0 else {
+      var utcOptions = options
+      utcOptions.utcOffsetMillis = 0
+      try read(opened, options: utcOptions, diagnostics: &diagnostics) { fix in
+        var local = fix
+        local.time -= offset
+        emit(local)
+      }
+      return
+    }
     let file = opened.source.name
     switch opened.format {
     case .csv:

@@ -14,6 +14,11 @@ struct InputOptions: ParsableArguments {
     valueName: "format"))
   var timeFormat: String?
 
+  @Option(parsing: .unconditional, help: ArgumentHelp(
+    "The log's times are local time at this UTC offset (e.g. -07:00), for loggers that write local time without a zone.",
+    valueName: "±HH:MM"))
+  var utcOffset: String?
+
   @Option(help: ArgumentHelp("UTC date for NMEA logs that never carry one.", valueName: "YYYY-MM-DD"))
   var date: String?
 
@@ -39,6 +44,9 @@ struct InputOptions: ParsableArguments {
   var deriveSpeed: FixNormalizer.SpeedPolicy?
 
   func validate() throws {
+    if let utcOffset, parseUTCOffset(utcOffset) == nil {
+      throw ValidationError("--utc-offset must be an offset such as +02:00 or -0700, found '\(utcOffset)'.")
+    }
     if let date, CivilDate(date) == nil { throw ValidationError("--date must be a date such as 2024-05-01, found '\(date)'.") }
     guard uere > 0, uere.isFinite else { throw ValidationError("--uere must be a positive number of metres.") }
     if let track, track < 1 { throw ValidationError("--track counts from 1.") }
@@ -51,6 +59,7 @@ struct InputOptions: ParsableArguments {
     var options = ParseOptions()
     options.strict = strict
     options.timeFormat = timeFormat
+    options.utcOffsetMillis = utcOffset.flatMap(parseUTCOffset) ?? 0
     options.date = date.flatMap(CivilDate.init)
     options.keepBadDates = keepBadDates
     options.uere = uere
