@@ -42,11 +42,8 @@ struct CalmGeoBench: ParsableCommand {
       let start = Self.now()
       let opened = try InputOpener.open(path: log, forcedFormat: forced)
       var diagnostics = InputDiagnostics()
-      var normalizer = FixNormalizer(speedPolicy: .never)
-      var kept = 0
-      try TrackReader.read(opened, options: options, diagnostics: &diagnostics) { fix in
-        if normalizer.accept(fix) != nil { kept += 1 }
-      }
+      let kept = try TrackReader.readNormalized(
+        opened, options: options, speedPolicy: .never, diagnostics: &diagnostics) { _ in }
       report("parse", seconds: Self.now() - start, bytes: bytes, fixes: kept, extra: "records=\(diagnostics.recordsRead)")
     case .engine:
       let track = try TrackReader.load(path: log, options: options, forcedFormat: forced)

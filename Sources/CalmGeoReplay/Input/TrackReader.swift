@@ -37,6 +37,27 @@ public enum TrackReader {
     }
   }
 
+  /// Streams the fixes the engine would receive: read, then time order and speed
+  /// derivation (`FixNormalizer`), with the normalizer's counts added to `diagnostics`.
+  ///
+  /// The one pipeline behind replays, `fixes`, `load` and the benchmarks.
+  /// - Returns: how many fixes were handed to `emit`.
+  @discardableResult
+  public static func readNormalized(
+    _ opened: InputOpener.Opened, options: ParseOptions, speedPolicy: FixNormalizer.SpeedPolicy,
+    diagnostics: inout InputDiagnostics, emit: (Fix) -> Void
+  ) throws(ParseError) -> Int {
+    var normalizer = FixNormalizer(speedPolicy: speedPolicy)
+    var kept = 0
+    try read(opened, options: options, diagnostics: &diagnostics) { fix in
+      guard let normalized = normalizer.accept(fix) else { return }
+      kept += 1
+      emit(normalized)
+    }
+    normalizer.record(into: &diagnostics)
+    return kept
+  }
+
   /// Reads and normalizes a whole log into memory (for sweeps and tests).
   public static func load(
     path: String, options: ParseOptions = ParseOptions(), forcedFormat: InputFormat? = nil,
@@ -52,12 +73,10 @@ public enum TrackReader {
     speedPolicy: FixNormalizer.SpeedPolicy = .auto
   ) throws(ParseError) -> Track {
     var diagnostics = InputDiagnostics(strict: options.strict, maxProblems: options.maxReportedProblems)
-    var normalizer = FixNormalizer(speedPolicy: speedPolicy)
     var fixes: [Fix] = []
-    try read(opened, options: options, diagnostics: &diagnostics) { fix in
-      if let kept = normalizer.accept(fix) { fixes.append(kept) }
+    try readNormalized(opened, options: options, speedPolicy: speedPolicy, diagnostics: &diagnostics) {
+      fixes.append($0)
     }
-    normalizer.record(into: &diagnostics)
     return Track(name: opened.source.name, format: opened.format, fixes: fixes, diagnostics: diagnostics)
   }
 }

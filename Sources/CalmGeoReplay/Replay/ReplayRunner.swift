@@ -16,15 +16,10 @@ public enum ReplayRunner {
     observer: inout Observer
   ) throws(ParseError) -> Outcome {
     var diagnostics = InputDiagnostics(strict: options.strict, maxProblems: options.maxReportedProblems)
-    var normalizer = FixNormalizer(speedPolicy: configuration.speedPolicy)
     var engine = ReplayEngine(config: configuration.calmGeo, settings: configuration.replay, observer: observer)
-    var used = 0
-    try TrackReader.read(opened, options: options, diagnostics: &diagnostics) { fix in
-      guard let kept = normalizer.accept(fix) else { return }
-      used += 1
-      engine.process(kept)
-    }
-    normalizer.record(into: &diagnostics)
+    let used = try TrackReader.readNormalized(
+      opened, options: options, speedPolicy: configuration.speedPolicy, diagnostics: &diagnostics
+    ) { engine.process($0) }
     guard used > 0 else { throw noFix(opened, diagnostics) }
     let result = engine.finish()
     observer = engine.observer

@@ -35,21 +35,19 @@ extension CalmGeoReplayCommand {
         let opened = try InputOpener.open(path: log, forcedFormat: input.inputFormat)
         let options = input.parseOptions
         var diagnostics = InputDiagnostics(strict: options.strict, maxProblems: options.maxReportedProblems)
-        var normalizer = FixNormalizer(speedPolicy: input.deriveSpeed ?? .auto)
         var writeError: (any Error)?
-        var kept = 0
         if format == .csv { try stdout.write(FixTextWriter.csvHeader) }
         let format = format
-        try TrackReader.read(opened, options: options, diagnostics: &diagnostics) { fix in
-          guard writeError == nil, let fix = normalizer.accept(fix) else { return }
-          kept += 1
+        let kept = try TrackReader.readNormalized(
+          opened, options: options, speedPolicy: input.deriveSpeed ?? .auto, diagnostics: &diagnostics
+        ) { fix in
+          guard writeError == nil else { return }
           do {
             try stdout.write(format == .csv ? FixTextWriter.csvLine(fix) : FixTextWriter.ndjsonLine(fix))
           } catch {
             writeError = error
           }
         }
-        normalizer.record(into: &diagnostics)
         try stdout.flush()
         if let writeError { throw writeError }
         Terminal.warnSkipped(diagnostics)
