@@ -55,31 +55,13 @@ enum DecimalText {
     // Up to 19 digits fit in a UInt64; longer numbers take the slow path below.
     var mantissa: UInt64 = 0
     let integerStart = i
-    while end - i >= 8, let chunk = eightDigits(base + i) {
-      mantissa = mantissa &* 100_000_000 &+ chunk
-      i += 8
-    }
-    while i < end {
-      let digit = base[i] &- 48
-      if digit >= 10 { break }
-      mantissa = mantissa &* 10 &+ UInt64(digit)
-      i += 1
-    }
+    accumulateDigits(base, &i, end, into: &mantissa)
     var digits = i - integerStart
     var exponent = 0
     if i < end, base[i] == 46 || (decimalComma && base[i] == 44) {  // . (or ,)
       i += 1
       let fractionStart = i
-      while end - i >= 8, let chunk = eightDigits(base + i) {
-        mantissa = mantissa &* 100_000_000 &+ chunk
-        i += 8
-      }
-      while i < end {
-        let digit = base[i] &- 48
-        if digit >= 10 { break }
-        mantissa = mantissa &* 10 &+ UInt64(digit)
-        i += 1
-      }
+      accumulateDigits(base, &i, end, into: &mantissa)
       exponent = fractionStart - i
       digits += i - fractionStart
     }
@@ -116,6 +98,24 @@ enum DecimalText {
     let slow = Double(digitsText)
     guard let slow, slow.isFinite else { return nil }
     return slow
+  }
+
+  /// Appends the run of ASCII digits at `i` (before `end`) to `mantissa`, eight at a
+  /// time where it can, and moves `i` past it. Digits past 19 wrap; callers check.
+  @inline(__always)
+  private static func accumulateDigits(
+    _ base: UnsafePointer<UInt8>, _ i: inout Int, _ end: Int, into mantissa: inout UInt64
+  ) {
+    while end - i >= 8, let chunk = eightDigits(base + i) {
+      mantissa = mantissa &* 100_000_000 &+ chunk
+      i += 8
+    }
+    while i < end {
+      let digit = base[i] &- 48
+      if digit >= 10 { break }
+      mantissa = mantissa &* 10 &+ UInt64(digit)
+      i += 1
+    }
   }
 
   /// The value of the 8 bytes at `p` when all are ASCII digits, else `nil`.
