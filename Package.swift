@@ -11,6 +11,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+    .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
   ],
   targets: [
     // C libraries, found with pkg-config; nothing is vendored.
@@ -27,6 +28,7 @@ let package = Package(
       dependencies: [
         "CLibXML2", "CZlib",
         .product(name: "DequeModule", package: "swift-collections"),
+        .product(name: "Histogram", package: "hdrhistogram-swift"),
       ]),
 
     // Tool: options, files, stdout/stderr and exit codes only.
