@@ -50,7 +50,7 @@ let package = Package(
     // Tests
     .testTarget(
       name: "CalmGeoReplayTests", dependencies: ["CalmGeoReplay"],
-      exclude: ["Fixtures", "Golden"]),
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "CalmGeoReplayCLITests", dependencies: ["calmgeo-replay"]),
   ],

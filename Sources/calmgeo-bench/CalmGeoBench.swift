@@ -61,9 +61,9 @@ struct CalmGeoBench: ParsableCommand {
       let start = Self.now()
       let opened = try InputOpener.open(path: log, forcedFormat: forced)
       var observer = DiscardingObserver()
-      let outcome = try ReplayRunner.run(opened, options: options, configuration: configuration, observer: &observer)
-      report("replay", seconds: Self.now() - start, bytes: bytes, fixes: outcome.result.machine.fixes,
-             extra: "emitted=\(outcome.result.emitted)")
+      let result = try ReplayRunner.run(opened, options: options, configuration: configuration, observer: &observer)
+      report("replay", seconds: Self.now() - start, bytes: bytes, fixes: result.machine.fixes,
+             extra: "emitted=\(result.emitted)")
     }
   }
 

@@ -3,7 +3,7 @@
 ///
 /// Parsers report every bad record through `skip(_:)`; in strict mode that throws
 /// the error instead of counting it.
-public struct InputDiagnostics: Sendable, Equatable {
+public struct InputDiagnostics: Sendable, Hashable {
   /// Records (lines, sentences, points) looked at.
   public var recordsRead = 0
   /// Fixes handed on to the pipeline.

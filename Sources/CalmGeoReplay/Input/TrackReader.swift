@@ -77,6 +77,7 @@ public enum TrackReader {
     try readNormalized(opened, options: options, speedPolicy: speedPolicy, diagnostics: &diagnostics) {
       fixes.append($0)
     }
-    return Track(name: opened.source.name, format: opened.format, fixes: fixes, diagnostics: diagnostics)
+    return Track(name: opened.source.name, format: opened.format, fixes: fixes, diagnostics: diagnostics,
+                 gzipped: opened.gzipped, speedPolicy: speedPolicy)
   }
 }

@@ -8,11 +8,20 @@ public struct Track: Sendable {
   public var fixes: [Fix]
   /// Counts of records read, skipped and estimated.
   public var diagnostics: InputDiagnostics
+  /// Whether the log was gzipped.
+  public var gzipped: Bool
+  /// The speed policy the fixes were normalized with. Loaded with `.auto` (the default)
+  /// or `.never`, a track replays under any policy (derived speeds are flagged);
+  /// loaded with `.always`, logged speeds are gone and only `.always` is faithful.
+  public var speedPolicy: FixNormalizer.SpeedPolicy
 
-  public init(name: String, format: InputFormat, fixes: [Fix], diagnostics: InputDiagnostics) {
+  public init(name: String, format: InputFormat, fixes: [Fix], diagnostics: InputDiagnostics,
+              gzipped: Bool = false, speedPolicy: FixNormalizer.SpeedPolicy = .auto) {
     self.name = name
     self.format = format
     self.fixes = fixes
     self.diagnostics = diagnostics
+    self.gzipped = gzipped
+    self.speedPolicy = speedPolicy
   }
 }

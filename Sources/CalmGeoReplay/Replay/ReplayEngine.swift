@@ -1,9 +1,12 @@
 /// Replays fixes through CalmGeo: the state machine (§3), then storage and uploads (§4),
-/// on a virtual clock driven only by fix times.
+/// on a virtual clock driven only by fix times and app calls.
 ///
-/// A pure value: the same fixes, configuration and settings give the same calls to
-/// the observer and the same result. Feed fixes with strictly increasing times
-/// (`FixNormalizer` guarantees that), then call `finish()`.
+/// A pure value that emits an event stream to its observer (`ReplayObserver`): a
+/// decision for every fix, emits, mode changes, app calls, requests, expiries. The
+/// same fixes, configuration and settings give the same events and the same result.
+/// Feed fixes with strictly increasing times (`FixNormalizer` guarantees that), then
+/// call `finish()`. Without a scenario the replay is `start()` at the first fix and,
+/// with `finalSync`, `sync()` after the last location (CALMGEO.md §7).
 public struct ReplayEngine<Observer: ReplayObserver> {
   public var observer: Observer
   private var machine: TrackingStateMachine
@@ -25,18 +28,21 @@ public struct ReplayEngine<Observer: ReplayObserver> {
 
   /// Processes the next fix.
   public mutating func process(_ fix: Fix) {
-    if firstTime == nil { firstTime = fix.time }
+    if firstTime == nil {
+      firstTime = fix.time
+      call(.start, at: fix.time)
+    }
     lastTime = fix.time
-    uploads.advance(to: fix.time) { observer.replayDidComplete($0) }
-    guard let emission = machine.step(fix) else { return }
-    let location = CalmGeoLocation(
-      id: LocationID(seed: settings.seed, index: emitted), sequence: emitted,
-      isMoving: emission.isMoving, event: emission.isMotionChange ? .motionchange : nil,
-      activity: config.fetchActivity ? ActivityModel.activity(for: fix) : nil, fix: fix)
-    emitted += 1
-    lastEmittedTime = fix.time
-    observer.replayDidEmit(location)
-    uploads.append(location, sent: { observer.replayDidSend($0, body: $1) }, completed: { observer.replayDidComplete($0) })
+    uploads.advance(to: fix.time, observer: &observer)
+    let decision = machine.decide(fix)
+    observer.replayDidDecide(fix, decision)
+    if let emission = decision.emission {
+      emit(fix, isMoving: emission.isMoving, event: emission.isMotionChange ? .motionchange : nil)
+    }
+    if decision.after.mode != decision.before.mode {
+      observer.replayDidChangeMode(ModeChange(
+        time: fix.time, from: Self.mode(decision.before.mode), to: Self.mode(decision.after.mode)))
+    }
   }
 
   /// Processes every fix of a sequence.
@@ -44,27 +50,45 @@ public struct ReplayEngine<Observer: ReplayObserver> {
     for fix in fixes { process(fix) }
   }
 
+  /// Runs an app call at virtual time `time` (requests in flight are advanced to it first).
+  public mutating func call(_ call: AppCall, at time: Int64) {
+    uploads.advance(to: time, observer: &observer)
+    observer.replayDidCall(call, at: time)
+    switch call {
+    case .start:
+      // The state machine starts listening at its first fix (CALMGEO.md §3).
+      observer.replayDidChangeMode(ModeChange(time: time, from: .stopped, to: .listening))
+    case .sync:
+      uploads.manualSync(at: time, observer: &observer)
+    }
+  }
+
   /// Ends the replay: the optional final `sync()`, in-flight requests completed, totals.
   public mutating func finish() -> ReplayResult {
     machine.finish(at: lastTime)
     if settings.finalSync, let finalSyncTime = lastEmittedTime {
       // CALMGEO.md §6 stamps the final sync with the last location the app received.
-      uploads.manualSync(at: finalSyncTime, sent: { observer.replayDidSend($0, body: $1) },
-                         completed: { observer.replayDidComplete($0) })
+      call(.sync, at: finalSyncTime)
     }
-    uploads.drain { observer.replayDidComplete($0) }
+    let lastCompletion = uploads.drain(observer: &observer)
+    observer.replayDidEnd(at: max(lastTime, lastCompletion ?? lastTime))
     return ReplayResult(
       firstFixTime: firstTime, lastFixTime: firstTime == nil ? nil : lastTime,
       emitted: emitted, machine: machine.counters, uploads: uploads.finish())
   }
-}
 
-/// The totals of one replay.
-public struct ReplayResult: Sendable, Hashable {
-  public var firstFixTime: Int64?
-  public var lastFixTime: Int64?
-  /// Locations emitted to the listener.
-  public var emitted: Int
-  public var machine: TrackingStateMachine.Counters
-  public var uploads: UploadCounters
+  private mutating func emit(_ fix: Fix, isMoving: Bool, event: CalmGeoLocation.Event?) {
+    let location = CalmGeoLocation(
+      id: LocationID(seed: settings.seed, index: emitted), sequence: emitted,
+      isMoving: isMoving, event: event,
+      activity: config.fetchActivity ? ActivityModel.activity(for: fix) : nil, fix: fix)
+    emitted += 1
+    lastEmittedTime = fix.time
+    observer.replayDidEmit(location)
+    uploads.append(location, observer: &observer)
+  }
+
+  private static func mode(_ mode: TrackingStateMachine.Mode) -> ModeChange.Mode {
+    mode == .listening ? .listening : .monitoring
+  }
 }

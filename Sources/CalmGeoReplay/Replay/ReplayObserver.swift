@@ -1,19 +1,85 @@
-/// Receives what a replay produces, as it happens (for streaming outputs).
+/// Receives a replay's event stream as it happens: one decision per fix, emits, mode
+/// changes, app calls, requests, expiries and the end.
+///
+/// A visitor in the manner of swift-markdown's `MarkupVisitor`: every method has an
+/// empty default, so an observer implements only what it needs. The engine knows no
+/// observer; traces, metrics and file writers are each one, and they compose
+/// (`ObserverPair`, `and(_:)`, `ObserverList`). Events arrive in virtual-time order;
+/// for one fix: the completions and expiries up to its time, its decision, then its
+/// emit, mode change and the requests it started.
 public protocol ReplayObserver {
-  /// A location the app's listener receives.
+  /// The state machine's decision for a fix (every fix handed to the engine gets one).
+  mutating func replayDidDecide(_ fix: Fix, _ decision: FixDecision)
+  /// A location the library emits (stored for upload; the app's listener receives it).
   mutating func replayDidEmit(_ location: CalmGeoLocation)
+  /// The library's mode changed (listening, monitoring, stopped).
+  mutating func replayDidChangeMode(_ change: ModeChange)
+  /// An app call ran at a virtual time (the default scenario's `start()`, a final `sync()`).
+  mutating func replayDidCall(_ call: AppCall, at time: Int64)
   /// A request leaving the phone, with its body exactly as sent.
   mutating func replayDidSend(_ request: UploadRequest, body: [UInt8])
   /// A request's answer (or timeout) arriving.
   mutating func replayDidComplete(_ request: UploadRequest)
+  /// A stored record expired (`maxDaysToPersist`) before it was delivered: lost.
+  mutating func replayDidExpire(_ record: ExpiredRecord)
+  /// The replay ended at this virtual time (the last fix's, or a later completion's).
+  mutating func replayDidEnd(at time: Int64)
+}
+
+extension ReplayObserver {
+  public mutating func replayDidDecide(_ fix: Fix, _ decision: FixDecision) {}
+  public mutating func replayDidEmit(_ location: CalmGeoLocation) {}
+  public mutating func replayDidChangeMode(_ change: ModeChange) {}
+  public mutating func replayDidCall(_ call: AppCall, at time: Int64) {}
+  public mutating func replayDidSend(_ request: UploadRequest, body: [UInt8]) {}
+  public mutating func replayDidComplete(_ request: UploadRequest) {}
+  public mutating func replayDidExpire(_ record: ExpiredRecord) {}
+  public mutating func replayDidEnd(at time: Int64) {}
+}
+
+/// A change of the library's tracking mode.
+public struct ModeChange: Sendable, Hashable {
+  /// What the library is doing.
+  public enum Mode: String, Sendable, Hashable {
+    /// GPS on, fixes go through the filter.
+    case listening
+    /// GPS off, waiting on the stationary geofence.
+    case monitoring
+    /// Not tracking (before `start()`, after `stop()`).
+    case stopped
+  }
+
+  /// Virtual time, ms since 1970.
+  public var time: Int64
+  public var from: Mode
+  public var to: Mode
+
+  public init(time: Int64, from: Mode, to: Mode) {
+    self.time = time
+    self.from = from
+    self.to = to
+  }
+}
+
+/// A stored record that expired before it was delivered.
+public struct ExpiredRecord: Sendable, Hashable {
+  /// The record's emit index.
+  public var sequence: Int
+  /// When it was stored (its location's time), ms since 1970.
+  public var storedAt: Int64
+  /// The virtual time at which it was found expired, ms since 1970.
+  public var expiredAt: Int64
+
+  public init(sequence: Int, storedAt: Int64, expiredAt: Int64) {
+    self.sequence = sequence
+    self.storedAt = storedAt
+    self.expiredAt = expiredAt
+  }
 }
 
 /// An observer that keeps nothing (the engine alone, for benchmarks and sweeps).
 public struct DiscardingObserver: ReplayObserver {
   public init() {}
-  public mutating func replayDidEmit(_ location: CalmGeoLocation) {}
-  public mutating func replayDidSend(_ request: UploadRequest, body: [UInt8]) {}
-  public mutating func replayDidComplete(_ request: UploadRequest) {}
 }
 
 /// An observer that keeps everything in memory (tests, small runs).
@@ -22,8 +88,17 @@ public struct CollectingObserver: ReplayObserver {
   public var bodies: [[UInt8]] = []
   /// Requests in completion order.
   public var completed: [UploadRequest] = []
+  /// Every fix's decision, in order.
+  public var decisions: [FixDecision] = []
+  public var modeChanges: [ModeChange] = []
+  public var expired: [ExpiredRecord] = []
+  public var calls: [(call: AppCall, time: Int64)] = []
   public init() {}
+  public mutating func replayDidDecide(_ fix: Fix, _ decision: FixDecision) { decisions.append(decision) }
   public mutating func replayDidEmit(_ location: CalmGeoLocation) { locations.append(location) }
+  public mutating func replayDidChangeMode(_ change: ModeChange) { modeChanges.append(change) }
+  public mutating func replayDidCall(_ call: AppCall, at time: Int64) { calls.append((call, time)) }
   public mutating func replayDidSend(_ request: UploadRequest, body: [UInt8]) { bodies.append(body) }
   public mutating func replayDidComplete(_ request: UploadRequest) { completed.append(request) }
+  public mutating func replayDidExpire(_ record: ExpiredRecord) { expired.append(record) }
 }

@@ -1,39 +1,55 @@
-/// Streams one opened log through parser, normalizer and engine: the whole replay of
-/// one track, in memory that does not grow with the file.
+/// The library's one replay entry point: a log (streamed) or a track in memory, through
+/// parser, normalizer and engine, to one `ReplayResult`.
 public enum ReplayRunner {
-  /// What one replay read and produced.
-  public struct Outcome: Sendable {
-    public var format: InputFormat
-    public var diagnostics: InputDiagnostics
-    public var result: ReplayResult
-  }
-
-  /// Replays `opened` under `configuration`, reporting outputs to `observer` as they happen.
+  /// Replays `opened` under `configuration`, reporting events to `observer` as they
+  /// happen, in memory that does not grow with the file.
   ///
   /// Throws a fatal `ParseError` when the log yields no usable fix at all.
   public static func run<Observer: ReplayObserver>(
     _ opened: InputOpener.Opened, options: ParseOptions, configuration: ReplayConfiguration,
     observer: inout Observer
-  ) throws(ParseError) -> Outcome {
+  ) throws(ParseError) -> ReplayResult {
     var diagnostics = InputDiagnostics(strict: options.strict, maxProblems: options.maxReportedProblems)
     var engine = ReplayEngine(config: configuration.calmGeo, settings: configuration.replay, observer: observer)
     let used = try TrackReader.readNormalized(
       opened, options: options, speedPolicy: configuration.speedPolicy, diagnostics: &diagnostics
     ) { engine.process($0) }
     guard used > 0 else { throw noFix(opened, diagnostics) }
-    let result = engine.finish()
+    var result = engine.finish()
     observer = engine.observer
-    return Outcome(format: opened.format, diagnostics: diagnostics, result: result)
+    result.input = ReplayInput(name: opened.source.name, format: opened.format, gzipped: opened.gzipped,
+                               diagnostics: diagnostics)
+    result.configuration = configuration
+    return result
   }
 
-  /// Replays fixes already in memory (sweeps: one parsed track, many configurations).
+  /// Replays fixes already in memory (sweeps: one parsed track, many configurations),
+  /// under the configuration's speed policy as the streaming path applies it.
   public static func run<Observer: ReplayObserver>(
     _ track: Track, configuration: ReplayConfiguration, observer: inout Observer
   ) -> ReplayResult {
     var engine = ReplayEngine(config: configuration.calmGeo, settings: configuration.replay, observer: observer)
-    engine.process(track.fixes)
-    let result = engine.finish()
+    var diagnostics = track.diagnostics
+    if configuration.speedPolicy == track.speedPolicy {
+      engine.process(track.fixes)
+    } else {
+      // Speeds again from the logged values: derived ones are flagged, so strip them
+      // and let a normalizer with this policy derive what it would have.
+      var normalizer = FixNormalizer(speedPolicy: configuration.speedPolicy)
+      for fix in track.fixes {
+        var logged = fix
+        if logged.flags.contains(.speedDerived) {
+          logged.speed = nil
+          logged.flags.remove(.speedDerived)
+        }
+        if let normalized = normalizer.accept(logged) { engine.process(normalized) }
+      }
+      diagnostics.estimated["speed_derived"] = normalizer.derivedSpeeds == 0 ? nil : normalizer.derivedSpeeds
+    }
+    var result = engine.finish()
     observer = engine.observer
+    result.input = ReplayInput(name: track.name, format: track.format, gzipped: track.gzipped, diagnostics: diagnostics)
+    result.configuration = configuration
     return result
   }
 

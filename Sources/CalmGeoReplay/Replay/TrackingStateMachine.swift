@@ -1,10 +1,17 @@
 /// CalmGeo's motion/stationary state machine (CALMGEO.md §3), driven by fix times.
 ///
-/// Pure and value-typed: `step(_:)` takes the next fix and returns what, if
-/// anything, the library would emit for it. All comparisons are strict.
+/// Pure and value-typed: `decide(_:)` takes the next fix and returns the decision for
+/// it (the rule, the numbers and what, if anything, the library emits); `step(_:)`
+/// returns only the emission. All comparisons are strict.
 public struct TrackingStateMachine: Sendable {
   /// Whether the GPS is listening or the library waits on a geofence.
   public enum Mode: Sendable, Hashable { case listening, monitoring }
+
+  /// The part of the state a decision reports before and after a fix.
+  public struct State: Sendable, Hashable {
+    public var mode: Mode
+    public var isMoving: Bool
+  }
 
   /// What a fix makes the library emit.
   public struct Emission: Sendable, Hashable {
@@ -64,6 +71,11 @@ public struct TrackingStateMachine: Sendable {
 
   /// Feeds the next fix (times strictly increasing) and returns the emission, if any.
   public mutating func step(_ fix: Fix) -> Emission? {
+    decide(fix).emission
+  }
+
+  /// Feeds the next fix (times strictly increasing) and returns the full decision.
+  public mutating func decide(_ fix: Fix) -> FixDecision {
     let now = fix.time
     counters.fixes += 1
     if !started {
@@ -72,18 +84,31 @@ public struct TrackingStateMachine: Sendable {
       lastTime = now
     }
     account(until: now)
+    let before = state
+    var decision = FixDecision(
+      kind: .filtered, emission: nil, distance: .nan, judge: .nan, speed: fix.speed ?? -1,
+      speedDerived: fix.flags.contains(.speedDerived), refAge: ref.map { now - $0.time } ?? -1,
+      listeningAge: mode == .listening ? now - listenStart : -1, refMoved: false, before: before, after: before)
     switch mode {
     case .monitoring:
-      return monitor(fix)
+      monitor(fix, into: &decision)
     case .listening:
       if awaitingOneShot {
         // The one-shot answer of requestLocation(): emitted unfiltered, ref untouched.
         awaitingOneShot = false
-        return emit()
+        decision.kind = .oneShot
+        if let refAnchor { decision.distance = refAnchor.distance(to: fix) }
+        decision.emission = emit()
+      } else {
+        filter(fix, into: &decision)
       }
-      return filter(fix)
     }
+    decision.after = state
+    return decision
   }
+
+  /// Mode and motion now.
+  public var state: State { State(mode: mode, isMoving: isMoving) }
 
   /// Closes the time accounting at the end of the log.
   public mutating func finish(at time: Int64) {
@@ -109,37 +134,49 @@ public struct TrackingStateMachine: Sendable {
     return Emission(isMoving: false, isMotionChange: true)
   }
 
-  private mutating func filter(_ fix: Fix) -> Emission? {
+  private mutating func filter(_ fix: Fix, into decision: inout FixDecision) {
+    let judge = judge(speed: fix.speed)
+    decision.judge = judge
     guard let reference = ref, let anchor = refAnchor else {
       ref = fix
-      return emit()
+      decision.kind = .keptRefEmpty
+      decision.emission = emit()
+      return
     }
     let d = anchor.distance(to: fix)
-    if d > judge(speed: fix.speed) {
+    decision.distance = d
+    if d > judge {
       ref = fix
-      return emit()
+      decision.kind = .keptBeyondJudge
+      decision.emission = emit()
+      return
     }
     counters.filtered += 1
     let now = fix.time
     let age = now - reference.time
-    var emission: Emission?
     if age > Self.stillTime && isMoving {
       ref = fix
-      if d < distanceFilter { emission = stop() }
+      decision.kind = .stillRule
+      decision.refMoved = true
+      if d < distanceFilter { decision.emission = stop() }
     }
     if age > Self.sleepTime && now - listenStart > Self.sleepTime {
-      if isMoving { emission = stop() }
+      if isMoving { decision.emission = stop() }
       mode = .monitoring
       firstOutside = nil
+      decision.kind = .sleepRule
     }
-    return emission
   }
 
-  private mutating func monitor(_ fix: Fix) -> Emission? {
+  private mutating func monitor(_ fix: Fix, into decision: inout FixDecision) {
     counters.fixesWhileMonitoring += 1
-    guard let centre = refAnchor else { return nil }
-    if firstOutside == nil && centre.distance(to: fix) > geofenceRadius { firstOutside = fix.time }
-    guard let outsideSince = firstOutside, fix.time - outsideSince >= geofenceExitDelay else { return nil }
+    decision.kind = .ignoredWhileMonitoring
+    decision.judge = geofenceRadius
+    guard let centre = refAnchor else { return }
+    let d = centre.distance(to: fix)
+    decision.distance = d
+    if firstOutside == nil && d > geofenceRadius { firstOutside = fix.time }
+    guard let outsideSince = firstOutside, fix.time - outsideSince >= geofenceExitDelay else { return }
     // Geofence exit: the library reads the current location and starts listening again.
     counters.geofenceExits += 1
     mode = .listening
@@ -147,6 +184,7 @@ public struct TrackingStateMachine: Sendable {
     awaitingOneShot = true
     isMoving = true
     counters.motionChangesToMoving += 1
-    return Emission(isMoving: true, isMotionChange: true)
+    decision.kind = .geofenceExit
+    decision.emission = Emission(isMoving: true, isMotionChange: true)
   }
 }

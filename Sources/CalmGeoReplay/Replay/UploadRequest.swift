@@ -26,13 +26,19 @@ public struct UploadRequest: Sendable, Hashable {
   /// Only HTTP 200 is success (CALMGEO.md §4).
   public var succeeded: Bool { outcome == .status(200) }
 
+  /// Every field counts, headers in order (they are tuples, so not synthesized).
   public static func == (a: Self, b: Self) -> Bool {
-    a.sequence == b.sequence && a.sentAt == b.sentAt && a.completedAt == b.completedAt
-      && a.outcome == b.outcome && a.recordSequences == b.recordSequences && a.bodyBytes == b.bodyBytes
+    a.sequence == b.sequence && a.sentAt == b.sentAt && a.completedAt == b.completedAt && a.latency == b.latency
+      && a.method == b.method && a.url == b.url
+      && a.headers.elementsEqual(b.headers, by: { $0.name == $1.name && $0.value == $1.value })
+      && a.recordCount == b.recordCount && a.bodyBytes == b.bodyBytes && a.duplicates == b.duplicates
+      && a.outcome == b.outcome && a.recordSequences == b.recordSequences
   }
 
   public func hash(into hasher: inout Hasher) {
     hasher.combine(sequence)
     hasher.combine(sentAt)
+    hasher.combine(completedAt)
+    hasher.combine(url)
   }
 }

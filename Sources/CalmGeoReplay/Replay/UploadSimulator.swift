@@ -50,20 +50,18 @@ public struct UploadSimulator: Sendable {
   public var storedCount: Int { storage.count + storedTimesOnly.count }
 
   /// Moves the clock to `now`: expiries and request completions up to then, in time order.
-  public mutating func advance(to now: Int64, completed: (UploadRequest) -> Void) {
+  public mutating func advance<O: ReplayObserver>(to now: Int64, observer: inout O) {
     while let index = nextCompletion(), inFlight[index].completedAt <= now {
       let request = inFlight.remove(at: index)
-      expire(before: request.completedAt)
+      expire(before: request.completedAt, observer: &observer)
       complete(request)
-      completed(request)
+      observer.replayDidComplete(request)
     }
-    expire(before: now)
+    expire(before: now, observer: &observer)
   }
 
   /// Appends an emitted location at its time and runs the automatic sync rule.
-  public mutating func append(
-    _ location: CalmGeoLocation, sent: (UploadRequest, [UInt8]) -> Void, completed: (UploadRequest) -> Void
-  ) {
+  public mutating func append<O: ReplayObserver>(_ location: CalmGeoLocation, observer: inout O) {
     let now = location.time
     counters.stored += 1
     guard keepsRecords else {
@@ -77,30 +75,33 @@ public struct UploadSimulator: Sendable {
     guard config.autoSync else { return }
     if location.event != nil {
       counters.eventSyncs += 1
-      sync(at: now, sent: sent, completed: completed)
+      sync(at: now, observer: &observer)
     } else if backOffElapsed(at: now) && storage.count >= max(1, config.syncThreshold) {
       counters.thresholdSyncs += 1
-      sync(at: now, sent: sent, completed: completed)
+      sync(at: now, observer: &observer)
     }
   }
 
   /// The app's `sync()`: ignores back-off and threshold; needs a url.
-  public mutating func manualSync(
-    at now: Int64, sent: (UploadRequest, [UInt8]) -> Void, completed: (UploadRequest) -> Void
-  ) {
+  public mutating func manualSync<O: ReplayObserver>(at now: Int64, observer: inout O) {
     guard config.url != nil else { return }
     counters.manualSyncs += 1
-    sync(at: now, sent: sent, completed: completed)
+    sync(at: now, observer: &observer)
   }
 
   /// Lets every request in flight complete (virtual time runs on as needed).
-  public mutating func drain(completed: (UploadRequest) -> Void) {
+  /// - Returns: the virtual time of the last completion, if any.
+  @discardableResult
+  public mutating func drain<O: ReplayObserver>(observer: inout O) -> Int64? {
+    var last: Int64?
     while let index = nextCompletion() {
       let request = inFlight.remove(at: index)
-      expire(before: request.completedAt)
+      expire(before: request.completedAt, observer: &observer)
       complete(request)
-      completed(request)
+      observer.replayDidComplete(request)
+      last = request.completedAt
     }
+    return last
   }
 
   /// Closes the accounting: what is still stored.
@@ -118,7 +119,7 @@ public struct UploadSimulator: Sendable {
 
   // MARK: - Sync
 
-  private mutating func sync(at now: Int64, sent: (UploadRequest, [UInt8]) -> Void, completed: (UploadRequest) -> Void) {
+  private mutating func sync<O: ReplayObserver>(at now: Int64, observer: inout O) {
     guard let url = config.url, !storage.isEmpty else { return }
     // Stored records sorted by timestamp string = emit order (times strictly increase).
     let batch = max(1, config.maxBatchSize)
@@ -145,10 +146,10 @@ public struct UploadSimulator: Sendable {
       counters.duplicatesSent += duplicates
       counters.bytesSent += body.count
       inFlight.append(request)
-      sent(request, body)
+      observer.replayDidSend(request, body: body)
       start = end
     }
-    advance(to: now, completed: completed)
+    advance(to: now, observer: &observer)
   }
 
   /// The network's answer, with `httpTimeout` turning a long latency into a timeout.
@@ -211,15 +212,20 @@ public struct UploadSimulator: Sendable {
     return low < storage.endIndex && storage[low].location.sequence == sequence ? low : nil
   }
 
-  private mutating func expire(before now: Int64) {
+  private mutating func expire<O: ReplayObserver>(before now: Int64, observer: inout O) {
     while let first = storedTimesOnly.first, now - first > ttl {
+      // Records are stored in emit order: the oldest held one is emit number stored - held.
+      let sequence = counters.stored - storedTimesOnly.count
       storedTimesOnly.removeFirst()
       counters.expired += 1
+      observer.replayDidExpire(ExpiredRecord(sequence: sequence, storedAt: first, expiredAt: now))
     }
     while let first = storage.first, now - first.location.time > ttl {
       storage.removeFirst()
       fates[first.location.sequence] = .expired
       counters.expired += 1
+      observer.replayDidExpire(
+        ExpiredRecord(sequence: first.location.sequence, storedAt: first.location.time, expiredAt: now))
     }
   }
 }

@@ -1,20 +1,20 @@
 /// Renders the short human summary printed after a replay.
 public enum SummaryWriter {
-  public static func render(_ report: ReplayReport, outputFolder: String) -> String {
-    let d = report.diagnostics
-    let r = report.result
+  public static func render(_ r: ReplayResult, outputFolder: String) -> String {
+    let d = r.input?.diagnostics ?? InputDiagnostics()
     let u = r.uploads
+    let input = r.input
     let skipped = d.skippedTotal
     var rows: [(String, String)] = [
-      ("input", "\(report.track) (\(report.format.rawValue)\(report.gzipped ? ", gzip" : ""))"),
-      ("fixes", "\(report.fixesUsed) used of \(d.recordsRead) records read, \(skipped) skipped"
+      ("input", "\(input?.name ?? "-") (\(input?.format.rawValue ?? "-")\(input?.gzipped == true ? ", gzip" : ""))"),
+      ("fixes", "\(r.fixesUsed) used of \(d.recordsRead) records read, \(skipped) skipped"
         + (skipped > 0 ? " (" + d.skipped.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")" : "")),
       ("emitted", "\(count(r.emitted, "location")), "
         + "\(count(r.machine.motionChangesToMoving + r.machine.motionChangesToStationary, "motionchange")) "
         + "(\(count(r.machine.motionChangesToStationary, "stop")), \(count(r.machine.geofenceExits, "geofence exit")))"),
       ("time", "\(seconds(r.machine.millisListening)) listening, \(seconds(r.machine.millisMonitoring)) monitoring"),
     ]
-    if u.requests > 0 || report.configuration.calmGeo.url != nil {
+    if u.requests > 0 || r.configuration?.calmGeo.url != nil {
       rows.append(("uploads", "\(u.requests) requests (\(u.succeeded) ok, \(u.failed) failed, \(u.timeouts) timeouts), "
         + "\(u.recordsDelivered) records uploaded, \(u.duplicatesSent) duplicates, \(u.bytesSent) bytes"))
     }

@@ -90,16 +90,13 @@ extension CalmGeoReplayCommand {
         let output = try OutputFolder(parent: out, name: name)
         folder = output
         var writer = try OutputWriter(folder: output, ndjson: ndjson)
-        let outcome = try ReplayRunner.run(
+        let result = try ReplayRunner.run(
           opened, options: input.parseOptions, configuration: configuration, observer: &writer)
-        let report = ReplayReport(
-          track: log, format: outcome.format, gzipped: opened.gzipped, configuration: configuration,
-          diagnostics: outcome.diagnostics, result: outcome.result)
-        try writer.finish(stats: StatsJSONWriter.render(report))
+        try writer.finish(stats: StatsJSONWriter.render(result))
         try output.commit()
         if !quiet {
-          Terminal.warnSkipped(outcome.diagnostics)
-          print(SummaryWriter.render(report, outputFolder: output.finalPath), terminator: "")
+          Terminal.warnSkipped(result.input?.diagnostics ?? InputDiagnostics())
+          print(SummaryWriter.render(result, outputFolder: output.finalPath), terminator: "")
         }
         return 0
       } catch {

@@ -1,4 +1,5 @@
-/// Encodes `CalmGeoLocation`s as the phone's `JSONEncoder` would (CALMGEO.md §2).
+/// Encodes `CalmGeoLocation`s as the phone's `JSONEncoder` would (CALMGEO.md §2): the wire
+/// format, shared by the upload path (request bodies) and the file writers.
 ///
 /// Keys are written in the order of the library's types (id, timestamp, isMoving,
 /// coords, activity, event; coords in `CalmGeoCoords` order, then its `timestamp`)

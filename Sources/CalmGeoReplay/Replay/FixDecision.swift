@@ -1,0 +1,67 @@
+/// What the state machine decided for one fix, with the numbers it decided on.
+///
+/// Every fix handed to the engine gets exactly one decision (CALMGEO.md §3). Distances
+/// are metres, ages milliseconds; a value that was not part of the decision is NaN
+/// (distances) or -1 (ages).
+public struct FixDecision: Sendable, Hashable {
+  /// Which rule decided the fix.
+  public enum Kind: UInt8, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// The one-shot answer after listening starts: emitted unfiltered, `ref` untouched.
+    case oneShot
+    /// `ref` was empty: this fix became `ref` and was emitted.
+    case keptRefEmpty
+    /// Farther from `ref` than the judge: became `ref` and was emitted.
+    case keptBeyondJudge
+    /// Within the judge and no timer rule fired: dropped.
+    case filtered
+    /// Within the judge with `ref` older than 60 s while moving: `ref` moved here
+    /// (a still motionchange when also within distanceFilter); dropped.
+    case stillRule
+    /// Within the judge with `ref` older than 120 s and listening for over 120 s: the
+    /// GPS goes off and monitoring starts (after the still rule, when that fired too).
+    case sleepRule
+    /// Monitoring, inside the geofence (or not yet outside for the exit delay): ignored.
+    case ignoredWhileMonitoring
+    /// Monitoring, and this fix ends it: moving motionchange, listening restarts.
+    case geofenceExit
+
+    /// The trace's spelling (`one_shot`, `kept_beyond_judge`, ...).
+    public var description: String {
+      switch self {
+      case .oneShot: "one_shot"
+      case .keptRefEmpty: "kept_ref_empty"
+      case .keptBeyondJudge: "kept_beyond_judge"
+      case .filtered: "filtered"
+      case .stillRule: "still_rule"
+      case .sleepRule: "sleep_rule"
+      case .ignoredWhileMonitoring: "ignored_while_monitoring"
+      case .geofenceExit: "geofence_exit"
+      }
+    }
+  }
+
+  public var kind: Kind
+  /// The location emitted for this fix, if any.
+  public var emission: TrackingStateMachine.Emission?
+  /// Distance from `ref` (listening) or from the geofence centre (monitoring); NaN without one.
+  public var distance: Double
+  /// The judge in force (listening) or the geofence radius (monitoring); NaN for a one-shot.
+  public var judge: Double
+  /// The speed the judge used, m/s (-1 unknown).
+  public var speed: Double
+  /// Whether that speed was derived from positions rather than logged.
+  public var speedDerived: Bool
+  /// Age of `ref` at this fix before any change, ms; -1 without `ref`.
+  public var refAge: Int64
+  /// Time since listening started, ms; -1 while monitoring.
+  public var listeningAge: Int64
+  /// Whether the still rule moved `ref` (it may fire together with the sleep rule).
+  public var refMoved: Bool
+  /// State before the fix.
+  public var before: TrackingStateMachine.State
+  /// State after the fix.
+  public var after: TrackingStateMachine.State
+
+  /// Whether the fix was emitted.
+  @inlinable public var isEmitted: Bool { emission != nil }
+}

@@ -1,0 +1,43 @@
+/// Everything one replay produced: the engine's totals and, for a replay of a log, what
+/// was read and the configuration used. The one result type of the library; its
+/// `stats` is the one definition of every reported number.
+public struct ReplayResult: Sendable, Hashable {
+  public var firstFixTime: Int64?
+  public var lastFixTime: Int64?
+  /// Locations emitted to the listener.
+  public var emitted: Int
+  public var machine: TrackingStateMachine.Counters
+  public var uploads: UploadCounters
+  /// What was read (set by `ReplayRunner`; `nil` for an engine driven by hand).
+  public var input: ReplayInput?
+  /// The configuration the replay ran with (set by `ReplayRunner`).
+  public var configuration: ReplayConfiguration?
+
+  public init(firstFixTime: Int64?, lastFixTime: Int64?, emitted: Int,
+              machine: TrackingStateMachine.Counters, uploads: UploadCounters) {
+    self.firstFixTime = firstFixTime
+    self.lastFixTime = lastFixTime
+    self.emitted = emitted
+    self.machine = machine
+    self.uploads = uploads
+  }
+
+  /// Fixes handed to the engine (after time-order drops).
+  public var fixesUsed: Int { machine.fixes }
+}
+
+/// The log a replay read.
+public struct ReplayInput: Sendable, Hashable {
+  /// The input's name as the user gave it.
+  public var name: String
+  public var format: InputFormat
+  public var gzipped: Bool
+  public var diagnostics: InputDiagnostics
+
+  public init(name: String, format: InputFormat, gzipped: Bool, diagnostics: InputDiagnostics) {
+    self.name = name
+    self.format = format
+    self.gzipped = gzipped
+    self.diagnostics = diagnostics
+  }
+}

@@ -1,0 +1,54 @@
+/// The numbers of one replay: what `stats.json` holds, the one definition of each.
+///
+/// `Codable`: the writers render it (`StatsJSONWriter`, keys in declaration order) and
+/// `compare`, checks, sweeps and merges read it back with `JSONDecoder`. Times are
+/// seconds, distances metres; every field is documented in the README.
+public struct ReplayStats: Codable, Sendable, Hashable {
+  public var input: Input
+  public var engine: Engine
+  public var storage: Storage
+  public var uploads: Uploads
+  public var accounting: Accounting
+  /// The run's seed (ids, simulated network).
+  public var seed: Int
+
+  public init(input: Input, engine: Engine, storage: Storage, uploads: Uploads, accounting: Accounting, seed: Int) {
+    self.input = input
+    self.engine = engine
+    self.storage = storage
+    self.uploads = uploads
+    self.accounting = accounting
+    self.seed = seed
+  }
+
+  /// The stats of a finished replay.
+  public init(_ result: ReplayResult) {
+    let diagnostics = result.input?.diagnostics ?? InputDiagnostics()
+    let m = result.machine
+    let u = result.uploads
+    let span = (result.lastFixTime ?? 0) - (result.firstFixTime ?? 0)
+    input = Input(
+      file: result.input?.name ?? "", format: result.input?.format.rawValue ?? "",
+      gzip: result.input?.gzipped ?? false, recordsRead: diagnostics.recordsRead,
+      fixesParsed: diagnostics.fixesParsed, fixesUsed: result.fixesUsed, skipped: diagnostics.skipped,
+      ignored: diagnostics.ignored, estimated: diagnostics.estimated,
+      firstFixTime: result.firstFixTime.map(UTCTime.iso8601), lastFixTime: result.lastFixTime.map(UTCTime.iso8601),
+      durationSeconds: Double(span) / 1000)
+    let ratio = result.fixesUsed == 0 ? 0 : (Double(result.emitted) / Double(result.fixesUsed) * 1e6).rounded() / 1e6
+    engine = Engine(
+      emitted: result.emitted, keptRatio: ratio, filtered: m.filtered,
+      motionchangesToMoving: m.motionChangesToMoving, motionchangesToStationary: m.motionChangesToStationary,
+      geofenceExits: m.geofenceExits, fixesWhileMonitoring: m.fixesWhileMonitoring,
+      secondsListening: Double(m.millisListening) / 1000, secondsMonitoring: Double(m.millisMonitoring) / 1000)
+    storage = Storage(stored: u.stored, maxStored: u.maxStored, storedAtEnd: u.storedAtEnd, expiredLost: u.expired)
+    uploads = Uploads(
+      requests: u.requests, ok: u.succeeded, failed: u.failed, timeouts: u.timeouts, eventSyncs: u.eventSyncs,
+      thresholdSyncs: u.thresholdSyncs, manualSyncs: u.manualSyncs, recordsSent: u.recordsSent,
+      recordsUploaded: u.recordsDelivered, duplicatesSent: u.duplicatesSent,
+      duplicatesDelivered: u.duplicatesDelivered, bytesSent: u.bytesSent)
+    accounting = Accounting(
+      emitted: result.emitted, uploadedOnce: u.recordsDelivered, stillStored: u.storedAtEnd, expired: u.expired,
+      balanced: u.isBalanced && u.stored == result.emitted)
+    seed = Int(truncatingIfNeeded: result.configuration?.replay.seed ?? 0)
+  }
+}
