@@ -25,6 +25,7 @@ extension CalmGeoReplayCommand {
           calmgeo-replay day1.nmea.gz day2.nmea.gz --out runs --seed 3 --final-sync
           calmgeo-replay drive.csv --latency 100-3000 --failure-rate 0.2 --ndjson
           calmgeo-replay phone.txt --provider fused --strict
+          calmgeo-replay ride.gpx --trace --export gpx,geojson
         """)
 
     @Argument(help: ArgumentHelp("Logs to replay (- for standard input).", valueName: "log"))
@@ -45,6 +46,7 @@ extension CalmGeoReplayCommand {
     @Option(name: .customLong("format"), help: ArgumentHelp("The same as --input-format (`fixes` uses --format for its output).", valueName: "format"))
     var format: InputFormat?
 
+    @OptionGroup(title: "Reports") var reports: ReportOptions
     @OptionGroup(title: "Input") var input: InputOptions
     @OptionGroup(title: "Simulation") var network: NetworkOptions
 
@@ -89,10 +91,10 @@ extension CalmGeoReplayCommand {
         let opened = try InputOpener.open(file, forcedFormat: input.inputFormat ?? format)
         let output = try OutputFolder(parent: out, name: name)
         folder = output
-        var writer = try OutputWriter(folder: output, ndjson: ndjson)
+        var observers = try ReplayObservers(folder: output, ndjson: ndjson, options: reports, trackName: name)
         let result = try ReplayRunner.run(
-          opened, options: input.parseOptions, configuration: configuration, observer: &writer)
-        try writer.finish(stats: StatsJSONWriter.render(result))
+          opened, options: input.parseOptions, configuration: configuration, observer: &observers.observer)
+        try observers.finish(stats: StatsJSONWriter.render(result))
         try output.commit()
         if !quiet {
           Terminal.warnSkipped(result.input?.diagnostics ?? InputDiagnostics())

@@ -1,0 +1,164 @@
+/// Writes `trace.ndjson`: one line per input fix with the state machine's decision,
+/// the numbers it decided on, the state before and after, and the events it produced.
+///
+/// An observer that only formats: full buffers of lines go to `sink` (the CLI writes
+/// them to a file), so memory stays flat. Numbers: distances and judges in metres with
+/// 3 decimals, ages in seconds with 3 decimals, `null` where a value took no part.
+public struct TraceRecorder: ReplayObserver {
+  private var json = JSONBytes(reservingCapacity: 1 << 16, escapesSlashes: false)
+  private var open = false
+  private var events = 0
+  private let sink: ([UInt8]) -> Void
+  private let flushAt = 1 << 16
+
+  /// A recorder handing buffers of complete lines to `sink`.
+  public init(sink: @escaping ([UInt8]) -> Void) {
+    self.sink = sink
+  }
+
+  public mutating func replayDidDecide(_ fix: Fix, _ decision: FixDecision) {
+    closeLine()
+    if json.bytes.count >= flushAt { flush() }
+    json.raw("{")
+    json.key("t")
+    time(fix.time)
+    json.raw(",")
+    json.key("line")
+    json.int(Int(fix.line))
+    json.raw(",")
+    json.key("lat")
+    json.double(fix.latitude)
+    json.raw(",")
+    json.key("lon")
+    json.double(fix.longitude)
+    json.raw(",")
+    json.key("decision")
+    json.string(decision.kind.description)
+    json.raw(",")
+    json.key("distance")
+    number(decision.distance)
+    json.raw(",")
+    json.key("judge")
+    number(decision.judge)
+    json.raw(",")
+    json.key("speed")
+    number(decision.speed < 0 ? .nan : decision.speed)
+    json.raw(",")
+    json.key("speedDerived")
+    json.bool(decision.speedDerived)
+    json.raw(",")
+    json.key("refAge")
+    seconds(decision.refAge)
+    json.raw(",")
+    json.key("listeningAge")
+    seconds(decision.listeningAge)
+    json.raw(",")
+    json.key("before")
+    state(decision.before)
+    json.raw(",")
+    json.key("after")
+    state(decision.after)
+    json.raw(",")
+    json.key("events")
+    json.raw("[")
+    open = true
+    events = 0
+  }
+
+  public mutating func replayDidEmit(_ location: CalmGeoLocation) {
+    guard event("emit") else { return }
+    json.raw(",")
+    json.key("seq")
+    json.int(location.sequence)
+    json.raw(",")
+    json.key("isMoving")
+    json.bool(location.isMoving)
+    if let event = location.event {
+      json.raw(",")
+      json.key("event")
+      json.string(event.rawValue)
+    }
+    json.raw("}")
+  }
+
+  public mutating func replayDidChangeMode(_ change: ModeChange) {
+    guard event("mode") else { return }
+    json.raw(",")
+    json.key("from")
+    json.string(change.from.rawValue)
+    json.raw(",")
+    json.key("to")
+    json.string(change.to.rawValue)
+    json.raw("}")
+  }
+
+  public mutating func replayDidSend(_ request: UploadRequest, body: [UInt8]) {
+    guard event("request") else { return }
+    json.raw(",")
+    json.key("seq")
+    json.int(request.sequence)
+    json.raw(",")
+    json.key("records")
+    json.int(request.recordCount)
+    json.raw("}")
+  }
+
+  public mutating func replayDidEnd(at time: Int64) {
+    closeLine()
+    flush()
+  }
+
+  /// Starts an event object inside the current line's `events`; false (and nothing
+  /// written) before the first decision: `start()` at the first fix precedes it, and
+  /// the first line's `before` state already says listening.
+  private mutating func event(_ type: StaticString) -> Bool {
+    guard open else { return false }
+    if events > 0 { json.raw(",") }
+    events += 1
+    json.raw("{")
+    json.key("type")
+    json.raw("\"")
+    json.raw(type)
+    json.raw("\"")
+    return true
+  }
+
+  private mutating func closeLine() {
+    guard open else { return }
+    json.raw("]}\n")
+    open = false
+  }
+
+  private mutating func flush() {
+    guard !json.bytes.isEmpty else { return }
+    sink(json.bytes)
+    json.bytes.removeAll(keepingCapacity: true)
+  }
+
+  private mutating func time(_ millis: Int64) {
+    json.bytes.append(34)
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+      UTCTime.writeISO8601(millis, into: buffer.baseAddress!)
+      json.bytes.append(contentsOf: buffer)
+    }
+    json.bytes.append(34)
+  }
+
+  private mutating func number(_ value: Double) {
+    if value.isFinite { json.double((value * 1000).rounded() / 1000) } else { json.raw("null") }
+  }
+
+  private mutating func seconds(_ millis: Int64) {
+    if millis < 0 { json.raw("null") } else { json.double(Double(millis) / 1000) }
+  }
+
+  private mutating func state(_ state: TrackingStateMachine.State) {
+    json.raw("{")
+    json.key("mode")
+    json.raw(state.mode == .listening ? "\"listening\"" : "\"monitoring\"")
+    json.raw(",")
+    json.key("moving")
+    json.bool(state.isMoving)
+    json.raw("}")
+  }
+}
