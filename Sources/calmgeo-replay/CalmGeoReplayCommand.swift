@@ -26,6 +26,6 @@ struct CalmGeoReplayCommand: ParsableCommand {
         1   anything else
       """,
     version: "0.1.0",
-    subcommands: [Replay.self, Fixes.self],
+    subcommands: [Replay.self, Fixes.self, Compare.self],
     defaultSubcommand: Replay.self)
 }

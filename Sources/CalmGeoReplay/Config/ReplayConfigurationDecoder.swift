@@ -12,7 +12,7 @@ public enum ReplayConfigurationDecoder {
     "url", "token", "httpTimeout", "method", "autoSync", "syncThreshold", "maxBatchSize",
     "maxDaysToPersist", "fetchActivity", "replay",
   ]
-  static let replayKeys = ["seed", "finalSync", "deriveSpeed", "network", "platform"]
+  static let replayKeys = ["seed", "finalSync", "deriveSpeed", "network", "platform", "energy", "metrics"]
   static let networkKeys = ["latencyMs", "schedule", "loop", "failureRate", "failureStatus"]
   static let platformKeys = ["geofenceExitDelay", "geofenceMinimumRadius"]
 
@@ -166,6 +166,8 @@ public enum ReplayConfigurationDecoder {
           result.speedPolicy = policy
         case "network": result.replay.network = try network(value)
         case "platform": try platform(value, into: &result.replay)
+        case "energy": result.replay.energy = try energy(value)
+        case "metrics": try metrics(value, into: &result.replay)
         default: break
         }
       }

@@ -13,6 +13,12 @@ public struct ReplaySettings: Sendable, Hashable {
   public var geofenceExitDelay: Int64 = 0
   /// Platform model: the smallest radius the platform monitors, metres (0 = none).
   public var geofenceMinimumRadius: Double = 0
+  /// Coefficients of the battery estimate (`replay.energy`).
+  public var energy = EnergyModel()
+  /// Ground-truth stops: fixes within this many metres of their centroid (`replay.metrics.stopRadius`).
+  public var stopRadius: Double = StopDetectorDefaults.radius
+  /// Ground-truth stops last at least this long, ms (`replay.metrics.stopMinDuration`, seconds in the file).
+  public var stopMinDuration: Int64 = StopDetectorDefaults.minDuration
 
   public init() {}
 }

@@ -4,25 +4,41 @@
 /// `compare`, checks, sweeps and merges read it back with `JSONDecoder`. Times are
 /// seconds, distances metres; every field is documented in the README.
 public struct ReplayStats: Codable, Sendable, Hashable {
+  /// The version of this layout; a reader refuses a newer one.
+  public static let currentSchemaVersion = 2
+
+  /// 2 since the metrics sections; `stats.json` files without it are version 1.
+  public var schemaVersion: Int
   public var input: Input
   public var engine: Engine
   public var storage: Storage
   public var uploads: Uploads
   public var accounting: Accounting
+  /// The battery estimate (a proxy for ranking configurations, not a measurement).
+  public var energy: EnergyStats?
   /// The run's seed (ids, simulated network).
   public var seed: Int
 
-  public init(input: Input, engine: Engine, storage: Storage, uploads: Uploads, accounting: Accounting, seed: Int) {
+  /// The keys, in `stats.json` order.
+  enum CodingKeys: String, CodingKey {
+    case schemaVersion, input, engine, storage, uploads, accounting, energy, seed
+  }
+
+  public init(input: Input, engine: Engine, storage: Storage, uploads: Uploads, accounting: Accounting,
+              energy: EnergyStats?, seed: Int) {
+    schemaVersion = Self.currentSchemaVersion
     self.input = input
     self.engine = engine
     self.storage = storage
     self.uploads = uploads
     self.accounting = accounting
+    self.energy = energy
     self.seed = seed
   }
 
   /// The stats of a finished replay.
   public init(_ result: ReplayResult) {
+    schemaVersion = Self.currentSchemaVersion
     let diagnostics = result.input?.diagnostics ?? InputDiagnostics()
     let m = result.machine
     let u = result.uploads
@@ -49,6 +65,7 @@ public struct ReplayStats: Codable, Sendable, Hashable {
     accounting = Accounting(
       emitted: result.emitted, uploadedOnce: u.recordsDelivered, stillStored: u.storedAtEnd, expired: u.expired,
       balanced: u.isBalanced && u.stored == result.emitted)
+    energy = (result.configuration?.replay.energy ?? EnergyModel()).estimate(result)
     seed = Int(truncatingIfNeeded: result.configuration?.replay.seed ?? 0)
   }
 }

@@ -1,0 +1,44 @@
+extension ReplayConfigurationDecoder {
+  static let energyKeys = [
+    "gpsMilliamps", "wifiMilliamps", "cellMilliamps", "monitoringMilliamps", "wakeupMilliampHours",
+    "requestMilliampHours", "megabyteMilliampHours", "batteryMilliampHours",
+  ]
+  static let metricsKeys = ["stopRadius", "stopMinDuration"]
+}
+
+extension ReplayConfigurationDecoder.Reader {
+  /// `replay.energy`: the battery model's coefficients, each a number ≥ 0 (battery > 0).
+  func energy(_ value: JSONValue) throws(ConfigError) -> EnergyModel {
+    let fields = try object(value, path: "replay.energy", known: ReplayConfigurationDecoder.energyKeys)
+    var model = EnergyModel()
+    for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
+      let path = "replay.energy.\(key)"
+      let number = try number(value, path)
+      guard number >= 0, number <= 1e6 else { throw fail(path, "must be between 0 and 1000000, found \(value.rendered)") }
+      switch key {
+      case "gpsMilliamps": model.gpsMilliamps = number
+      case "wifiMilliamps": model.wifiMilliamps = number
+      case "cellMilliamps": model.cellMilliamps = number
+      case "monitoringMilliamps": model.monitoringMilliamps = number
+      case "wakeupMilliampHours": model.wakeupMilliampHours = number
+      case "requestMilliampHours": model.requestMilliampHours = number
+      case "megabyteMilliampHours": model.megabyteMilliampHours = number
+      default:
+        guard number > 0 else { throw fail(path, "must be more than 0, found \(value.rendered)") }
+        model.batteryMilliampHours = number
+      }
+    }
+    return model
+  }
+
+  /// `replay.metrics`: the ground-truth stop rule (radius in metres, duration in seconds).
+  func metrics(_ value: JSONValue, into settings: inout ReplaySettings) throws(ConfigError) {
+    let fields = try object(value, path: "replay.metrics", known: ReplayConfigurationDecoder.metricsKeys)
+    for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
+      let path = "replay.metrics.\(key)"
+      let number = try number(value, path)
+      guard number > 0, number <= 1e7 else { throw fail(path, "must be more than 0 (and at most 10000000), found \(value.rendered)") }
+      if key == "stopRadius" { settings.stopRadius = number } else { settings.stopMinDuration = Int64((number * 1000).rounded()) }
+    }
+  }
+}
