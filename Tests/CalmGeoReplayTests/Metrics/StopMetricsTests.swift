@@ -183,12 +183,14 @@ struct StopMetricsTests {
   }
 
   @Test(arguments: [
-    (140, true, nil, nil), (140, false, nil, nil), (150, false, 0, 0), (160, true, 10, 100), (170, true, nil, nil),
+    (140, true, -10.0, 0.0), (140, false, nil, nil), (150, false, 0, 0), (160, true, 10, 100), (170, true, nil, nil),
   ] as [(Int, Bool, Double?, Double?)])
   func departureWindow(movingAt: Int, stillAt30: Bool, delay: Double?, lost: Double?) {
     // Stop A at x = 0 (t = 0…150 every 10 s), then stop B at x = 100 (t = 160…300), the
     // final one; a moving motionchange at `movingAt`, after a still one at t = 30 or not.
-    // - 140, with or without the still: before A's last fix, no departure;
+    // - 140, after the still: the library left its stationary state within A: early,
+    //   140 − 150 = −10 s, nothing travelled yet;
+    // - 140 without a still in A: not a departure (like the replay's first motionchange);
     // - 150, A's own last fix: 0 s, 0 m;
     // - 160, B's first fix: 10 s after A's last fix, 100 m travelled;
     // - 170: B had already begun, A's departure is missed and the motionchange unmatched.
@@ -212,5 +214,32 @@ struct StopMetricsTests {
       expectOne(stats.startDistanceLostMetres, lost)
     }
     #expect(stats.finalParkedRecorded == false)  // no still motionchange in B
+  }
+
+  @Test func departureNoticedWithinTheRadiusIsEarly() {
+    // Drive in 100 m every 5 s (t = 0…15, x = 0…300), stand at x = 400 from t = 20 to
+    // 150, walk off at 1.5 m/s (x = 400 + 1.5j at t = 150 + j, j = 1…30).
+    // Run: the standing fixes start a run at t = 20 (100 m from x = 300); walking fix j
+    // lies 1.5j − 0.75j(j − 1)/(130 + j) m from the mean: j = 17: 25.5 − 204/147 = 24.11,
+    // joins; j = 18: 27 − 229.5/148 = 25.45, ends it. Stop t = 20…167, 148 fixes,
+    // centroid 400 + 1.5 · (1 + … + 17)/148 = 400 + 229.5/148 m.
+    // Engine: ref = t 20 (kept); still at t = 81 (age 61, d = 0), ref = t 81; no GPS off
+    // (that needs age > 120: t ≥ 202); kept again at j = 11 (t = 161, d = 16.5 > 16): a
+    // moving motionchange 161 − 167 = −6 s before the device left the 25 m circle.
+    let drive = (0...3).map { i in fix(Double(5 * i), Double(100 * i)) }
+    let stand = (20...150).map { t in fix(Double(t), 400) }
+    let walk = (1...30).map { j in fix(Double(150 + j), 400 + 1.5 * Double(j), speed: 1.5) }
+    let (stats, stops) = EquatorTrack.stops(drive + stand + walk)
+    #expect(stats.trueStops == 1)
+    #expect(seconds(stops.first?.start) == 20)
+    #expect(seconds(stops.first?.end) == 167)
+    #expect(stops.first?.fixes == 148)
+    expectOne(stats.stopDelaySeconds, 81 - 20)
+    expectOne(stats.positionErrorMetres, 229.5 / 148)
+    #expect(stats.monitoringDelaySeconds.count == 0)
+    #expect(stats.startsDetected == 1)
+    expectOne(stats.startDelaySeconds, -6)
+    expectOne(stats.startDistanceLostMetres, 0)
+    #expect(stats.unmatchedStarts == 1)  // the one-shot at t = 0
   }
 }

@@ -3,9 +3,10 @@ extension StopMetrics {
   /// known to be a stop or not.
   ///
   /// Bounded whatever the run's length or fix rate: only what the decision needs is
-  /// kept, at most four events (the first still motionchange, the first monitoring
-  /// start, the first moving motionchange, a moving one at the run's latest fix) and two
-  /// counts. Times are milliseconds since 1970 UTC.
+  /// kept, at most five events (the first still motionchange, the first monitoring
+  /// start, the first moving motionchange, the first moving one after the latest still
+  /// one, a moving one at the run's latest fix) and two counts. Times are milliseconds
+  /// since 1970 UTC.
   struct PendingEvents: Sendable {
     /// A still motionchange: its time and where the library was.
     struct Still: Sendable {
@@ -27,15 +28,20 @@ extension StopMetrics {
     private(set) var firstMonitoring: Int64?
     private(set) var firstMoving: Moving?
     private(set) var movings = 0
+    /// The first moving motionchange after the latest still one: the library left the
+    /// stationary state it found in this run.
+    private(set) var movingAfterStill: Moving?
     /// A moving motionchange at the run's latest fix.
     private(set) var movingAtLatestFix: Moving?
 
-    /// The departure from this run, if it is a stop: a moving motionchange at its last fix.
-    var departure: Moving? { movingAtLatestFix }
+    /// The departure from this run, if it is a stop: the first moving motionchange after
+    /// the latest still one or, without a still one, one at the run's last fix.
+    var departure: Moving? { movingAfterStill ?? (stills == 0 ? movingAtLatestFix : nil) }
 
     /// Records a still motionchange at `fix`.
     mutating func still(at fix: Fix) {
       stills += 1
+      movingAfterStill = nil
       if firstStill == nil {
         firstStill = Still(time: fix.time, latitude: fix.latitude, longitude: fix.longitude)
       }
@@ -46,6 +52,7 @@ extension StopMetrics {
       movings += 1
       let event = Moving(index: movings, time: time, pathSinceStopEnd: pathSinceStopEnd)
       if firstMoving == nil { firstMoving = event }
+      if stills > 0 && movingAfterStill == nil { movingAfterStill = event }
       if isLatestFix && movingAtLatestFix == nil { movingAtLatestFix = event }
     }
 

@@ -5,16 +5,18 @@
 /// motionchange within it (delay from its first fix, position error from its
 /// centroid); monitoring delay runs to the first time the GPS went off within it. A
 /// stop followed by more fixes is a start. Its departure is detected by the first
-/// moving motionchange at or after the stop's last fix and no later than the next true
-/// stop's first fix. The delay runs from the stop's last fix; the distance lost is the
-/// raw path from the stop's last fix to that motionchange's fix. Still motionchanges
-/// outside every stop are false stops; moving ones that detect no departure are
-/// `unmatchedStarts`.
+/// moving motionchange after the library's last still one within the stop or, when
+/// there is none, at or after the stop's last fix; in both cases no later than the next
+/// true stop's first fix. The delay runs from the stop's last fix, negative when the
+/// library noticed the departure while the device was still within the radius; the
+/// distance lost is the raw path from the stop's last fix to that motionchange's fix
+/// (0 when early). Still motionchanges outside every stop are false stops; moving ones
+/// that detect no departure are `unmatchedStarts`.
 ///
 /// Call `observeRaw(_:)` for every fix handed to the engine, then the events the
 /// engine produced at that fix. Events belong to the run of the latest raw fix, which
 /// is decided (stop or not) only when a later fix leaves it or at `finish()`; until
-/// then they wait in `PendingEvents`, a bounded summary of at most four events.
+/// then they wait in `PendingEvents`, a bounded summary of at most five events.
 public struct StopMetrics: Sendable {
   private var detector: StopDetector
   private var pending = PendingEvents()
@@ -127,7 +129,7 @@ public struct StopMetrics: Sendable {
     var usedForOwn: Int?
     if !isFinal {
       if let own = events.departure, own.index != usedForPrevious {
-        // Noticed at the stop's own last fix: no delay, nothing travelled.
+        // Noticed within the stop (early) or at its last fix: nothing travelled yet.
         stop.startDetectedAt = own.time
         stop.distanceLost = 0
         usedForOwn = own.index

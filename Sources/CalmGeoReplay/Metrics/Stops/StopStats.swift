@@ -24,9 +24,11 @@ public struct StopStats: Codable, Sendable, Hashable {
   public var starts: Int
   /// Starts whose departure a moving motionchange detected before the next true stop.
   public var startsDetected: Int
-  /// From a stop's last fix to that motionchange, over detected starts.
+  /// From a stop's last fix to that motionchange, over detected starts (negative when
+  /// the library noticed while the device was still within the radius).
   public var startDelaySeconds: Summary
-  /// Raw path from a stop's last fix to that motionchange's fix, over detected starts.
+  /// Raw path from a stop's last fix to that motionchange's fix (0 when early), over
+  /// detected starts.
   public var startDistanceLostMetres: Summary
   /// Moving motionchanges that detected no departure (the replay's first one always).
   public var unmatchedStarts: Int

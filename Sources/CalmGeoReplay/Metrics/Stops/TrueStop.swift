@@ -20,9 +20,10 @@ public struct TrueStop: Sendable, Hashable {
   public var positionError: Double?
   /// Time the library first switched the GPS off within the stop.
   public var monitoringAt: Int64?
-  /// Time of the moving motionchange that detected the departure; nil when missed or final.
+  /// Time of the moving motionchange that detected the departure (before `end` when the
+  /// library noticed it within the radius); nil when missed or final.
   public var startDetectedAt: Int64?
-  /// Raw path length from the stop's last fix to that motionchange's fix.
+  /// Raw path from the stop's last fix to that motionchange's fix (0 when early).
   public var distanceLost: Double?
 
   public init(
