@@ -1,0 +1,144 @@
+/// Matches CalmGeo's motionchanges and GPS-off times to the true stops of the raw log,
+/// streaming, in memory that grows only with the number of stops.
+///
+/// True stops come from `StopDetector`. A stop is detected by the first still
+/// motionchange within it (delay from its first fix, position error from its
+/// centroid); monitoring delay runs to the first time the GPS went off within it. A
+/// stop followed by more fixes is a start. Its departure is detected by the first
+/// moving motionchange after the library's last still one within the stop or, when
+/// there is none, at or after the stop's last fix; in both cases no later than the next
+/// true stop's first fix. The delay runs from the stop's last fix, negative when the
+/// library noticed the departure while the device was still within the radius; the
+/// distance lost is the raw path from the stop's last fix to that motionchange's fix
+/// (0 when early). Still motionchanges outside every stop are false stops; moving ones
+/// that detect no departure are `unmatchedStarts`.
+///
+/// Call `observeRaw(_:)` for every fix handed to the engine, then the events the
+/// engine produced at that fix. Events belong to the run of the latest raw fix, which
+/// is decided (stop or not) only when a later fix leaves it or at `finish()`; until
+/// then they wait in `PendingEvents`, a bounded summary of at most five events.
+public struct StopMetrics: Sendable {
+  private var detector: StopDetector
+  private var pending = PendingEvents()
+  private var stops: [TrueStop] = []
+  private var falseStops = 0
+  private var unmatchedStarts = 0
+  /// The index in `stops` of the stop whose departure is not yet detected.
+  private var awaitingStart: Int?
+  /// Raw path from that stop's last fix to the latest fix, metres.
+  private var pathSinceStopEnd = 0.0
+  private var previousFix: Fix?
+  private var result: StopStats?
+
+  /// A matcher with the detector's `radius` (metres) and `minDuration` (milliseconds).
+  public init(radius: Double = StopDetector.defaultRadius, minDuration: Int64 = StopDetector.defaultMinDuration) {
+    detector = StopDetector(radius: radius, minDuration: minDuration)
+  }
+
+  /// Every raw fix handed to the engine, in time order (called before the events of that fix).
+  public mutating func observeRaw(_ fix: Fix) {
+    if awaitingStart != nil, let previous = previousFix { pathSinceStopEnd += GeoMath.distance(previous, fix) }
+    previousFix = fix
+    if let ended = detector.observe(fix) {
+      close(ended, isFinal: false)
+    } else {
+      pending.fixJoined()
+    }
+  }
+
+  /// A motionchange the library emitted at fix `fix` (isMoving false = stop detected, true = start detected).
+  public mutating func observeMotionChange(isMoving: Bool, at fix: Fix) {
+    guard let run = detector.run else {
+      // Before any raw fix: outside every stop.
+      if isMoving { unmatchedStarts += 1 } else { falseStops += 1 }
+      return
+    }
+    if isMoving {
+      pending.moving(at: fix.time, pathSinceStopEnd: pathSinceStopEnd, isLatestFix: fix.time == run.end)
+    } else {
+      pending.still(at: fix)
+    }
+  }
+
+  /// The library switched the GPS off (monitoring began) at time `time` (ms).
+  public mutating func observeMonitoringStart(at time: Int64) {
+    guard detector.run != nil else { return }  // before any raw fix: outside every stop
+    pending.monitoring(at: time)
+  }
+
+  /// Decides the open run and returns the totals; later calls return the same totals.
+  public mutating func finish() -> StopStats {
+    if let result { return result }
+    if let run = detector.run { close(run, isFinal: true) }
+    let finalStop = stops.last.flatMap { $0.isFinal ? $0 : nil }
+    let detected = stops.filter { $0.detectedAt != nil }
+    let departures = stops.filter { !$0.isFinal }
+    let started = departures.filter { $0.startDetectedAt != nil }
+    func delays(_ stops: [TrueStop], _ from: (TrueStop) -> Int64, _ to: (TrueStop) -> Int64?) -> [Double] {
+      stops.compactMap { stop in to(stop).map { Self.seconds($0 - from(stop)) } }
+    }
+    let stats = StopStats(
+      radiusMetres: detector.radius, minDurationSeconds: Double(detector.minDuration) / 1000,
+      trueStops: stops.count, detected: detected.count, missed: stops.count - detected.count,
+      falseStops: falseStops,
+      stopDelaySeconds: .init(of: delays(detected, \.start, \.detectedAt)),
+      monitoringDelaySeconds: .init(of: delays(stops, \.start, \.monitoringAt)),
+      positionErrorMetres: .init(of: detected.compactMap(\.positionError)),
+      starts: departures.count, startsDetected: started.count,
+      startDelaySeconds: .init(of: delays(started, \.end, \.startDetectedAt)),
+      startDistanceLostMetres: .init(of: started.compactMap(\.distanceLost)),
+      unmatchedStarts: unmatchedStarts, finalParkedRecorded: finalStop.map { $0.detectedAt != nil })
+    result = stats
+    return stats
+  }
+
+  /// The true stops decided so far (all of them after `finish()`), in time order.
+  public func stopList() -> [TrueStop] { stops }
+
+  private static func seconds(_ millis: Int64) -> Double { Double(millis) / 1000 }
+
+  /// Resolves the pending events of `run`, which just ended (or the log did).
+  private mutating func close(_ run: StopDetector.Run, isFinal: Bool) {
+    let events = pending
+    pending = PendingEvents()
+    let isStop = detector.isStop(run)
+    // The awaited departure: the first moving motionchange of a run that is no stop, or
+    // one at the very first fix of the next stop (left straight into it).
+    var usedForPrevious: Int?
+    if let index = awaitingStart, let moving = events.firstMoving, !isStop || moving.time == run.start {
+      stops[index].startDetectedAt = moving.time
+      stops[index].distanceLost = moving.pathSinceStopEnd
+      usedForPrevious = moving.index
+      awaitingStart = nil
+    }
+    guard isStop else {
+      falseStops += events.stills
+      unmatchedStarts += events.movings - (usedForPrevious == nil ? 0 : 1)
+      return
+    }
+    // A true stop began before the previous stop's departure was detected: missed.
+    awaitingStart = nil
+    var stop = TrueStop(
+      start: run.start, end: run.end, latitude: run.latitude, longitude: run.longitude,
+      fixes: run.count, isFinal: isFinal, monitoringAt: events.firstMonitoring)
+    if let still = events.firstStill {
+      stop.detectedAt = still.time
+      stop.positionError = GeoMath.distance(
+        lat1: run.latitude, lon1: run.longitude, lat2: still.latitude, lon2: still.longitude)
+    }
+    var usedForOwn: Int?
+    if !isFinal {
+      if let own = events.departure, own.index != usedForPrevious {
+        // Noticed within the stop (early) or at its last fix: nothing travelled yet.
+        stop.startDetectedAt = own.time
+        stop.distanceLost = 0
+        usedForOwn = own.index
+      } else {
+        awaitingStart = stops.count
+        pathSinceStopEnd = previousFix.map { GeoMath.distance(run.lastFix, $0) } ?? 0
+      }
+    }
+    unmatchedStarts += events.movings - (usedForPrevious == nil ? 0 : 1) - (usedForOwn == nil ? 0 : 1)
+    stops.append(stop)
+  }
+}
