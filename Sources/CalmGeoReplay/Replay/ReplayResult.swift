@@ -12,6 +12,8 @@ public struct ReplayResult: Sendable, Hashable {
   public var input: ReplayInput?
   /// The configuration the replay ran with (set by `ReplayRunner`).
   public var configuration: ReplayConfiguration?
+  /// Fidelity and stop/start metrics (set by `ReplayRunner` unless turned off).
+  public var metrics: ReplayMetricsResult?
 
   public init(firstFixTime: Int64?, lastFixTime: Int64?, emitted: Int,
               machine: TrackingStateMachine.Counters, uploads: UploadCounters) {

@@ -2,10 +2,35 @@
 /// parser, normalizer and engine, to one `ReplayResult`.
 public enum ReplayRunner {
   /// Replays `opened` under `configuration`, reporting events to `observer` as they
-  /// happen, in memory that does not grow with the file.
+  /// happen, in memory that does not grow with the file; with `metrics`, the fidelity
+  /// and stop/start metrics are measured alongside (`result.metrics`).
   ///
   /// Throws a fatal `ParseError` when the log yields no usable fix at all.
   public static func run<Observer: ReplayObserver>(
+    _ opened: InputOpener.Opened, options: ParseOptions, configuration: ReplayConfiguration,
+    observer: inout Observer, metrics: Bool = false
+  ) throws(ParseError) -> ReplayResult {
+    guard metrics else { return try run(opened, options: options, configuration: configuration, observer: &observer) }
+    var measured = MetricsObserver(settings: configuration.replay).and(observer)
+    var result = try run(opened, options: options, configuration: configuration, observer: &measured)
+    observer = measured.second
+    result.metrics = measured.first.finish()
+    return result
+  }
+
+  /// Replays fixes already in memory; with `metrics`, measured alongside.
+  public static func run<Observer: ReplayObserver>(
+    _ track: Track, configuration: ReplayConfiguration, observer: inout Observer, metrics: Bool
+  ) -> ReplayResult {
+    guard metrics else { return run(track, configuration: configuration, observer: &observer) }
+    var measured = MetricsObserver(settings: configuration.replay).and(observer)
+    var result = run(track, configuration: configuration, observer: &measured)
+    observer = measured.second
+    result.metrics = measured.first.finish()
+    return result
+  }
+
+  private static func run<Observer: ReplayObserver>(
     _ opened: InputOpener.Opened, options: ParseOptions, configuration: ReplayConfiguration,
     observer: inout Observer
   ) throws(ParseError) -> ReplayResult {

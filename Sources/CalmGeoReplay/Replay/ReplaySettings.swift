@@ -16,9 +16,9 @@ public struct ReplaySettings: Sendable, Hashable {
   /// Coefficients of the battery estimate (`replay.energy`).
   public var energy = EnergyModel()
   /// Ground-truth stops: fixes within this many metres of their centroid (`replay.metrics.stopRadius`).
-  public var stopRadius: Double = StopDetectorDefaults.radius
+  public var stopRadius: Double = StopDetector.defaultRadius
   /// Ground-truth stops last at least this long, ms (`replay.metrics.stopMinDuration`, seconds in the file).
-  public var stopMinDuration: Int64 = StopDetectorDefaults.minDuration
+  public var stopMinDuration: Int64 = StopDetector.defaultMinDuration
 
   public init() {}
 }

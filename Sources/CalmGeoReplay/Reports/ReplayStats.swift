@@ -14,6 +14,8 @@ public struct ReplayStats: Codable, Sendable, Hashable {
   public var storage: Storage
   public var uploads: Uploads
   public var accounting: Accounting
+  /// True stops and starts in the raw log against the motionchanges (absent with `--no-metrics`).
+  public var stops: StopStats?
   /// The battery estimate (a proxy for ranking configurations, not a measurement).
   public var energy: EnergyStats?
   /// The run's seed (ids, simulated network).
@@ -21,17 +23,18 @@ public struct ReplayStats: Codable, Sendable, Hashable {
 
   /// The keys, in `stats.json` order.
   enum CodingKeys: String, CodingKey {
-    case schemaVersion, input, engine, storage, uploads, accounting, energy, seed
+    case schemaVersion, input, engine, storage, uploads, accounting, stops, energy, seed
   }
 
   public init(input: Input, engine: Engine, storage: Storage, uploads: Uploads, accounting: Accounting,
-              energy: EnergyStats?, seed: Int) {
+              stops: StopStats?, energy: EnergyStats?, seed: Int) {
     schemaVersion = Self.currentSchemaVersion
     self.input = input
     self.engine = engine
     self.storage = storage
     self.uploads = uploads
     self.accounting = accounting
+    self.stops = stops
     self.energy = energy
     self.seed = seed
   }
@@ -65,6 +68,7 @@ public struct ReplayStats: Codable, Sendable, Hashable {
     accounting = Accounting(
       emitted: result.emitted, uploadedOnce: u.recordsDelivered, stillStored: u.storedAtEnd, expired: u.expired,
       balanced: u.isBalanced && u.stored == result.emitted)
+    stops = result.metrics?.stops
     energy = (result.configuration?.replay.energy ?? EnergyModel()).estimate(result)
     seed = Int(truncatingIfNeeded: result.configuration?.replay.seed ?? 0)
   }

@@ -18,11 +18,33 @@ public enum SummaryWriter {
       rows.append(("uploads", "\(u.requests) requests (\(u.succeeded) ok, \(u.failed) failed, \(u.timeouts) timeouts), "
         + "\(u.recordsDelivered) records uploaded, \(u.duplicatesSent) duplicates, \(u.bytesSent) bytes"))
     }
+    if let stops = r.metrics?.stops {
+      rows.append(("stops", stopsLine(stops)))
+    }
+    if let configuration = r.configuration {
+      let energy = configuration.replay.energy.estimate(r)
+      rows.append(("energy", "\(CrossTrackSummary.number(energy.milliampHours.total, 1)) mAh, "
+        + "\(CrossTrackSummary.number(energy.percentPerHour, 2)) %/h of battery (a proxy for ranking)"))
+    }
     rows.append(("accounting", "\(r.emitted) emitted = \(u.recordsDelivered) uploaded + \(u.storedAtEnd) stored + \(u.expired) expired"
       + (u.isBalanced ? "" : "  (UNBALANCED)")))
     rows.append(("output", outputFolder))
     let width = rows.map(\.0.count).max() ?? 0
     return rows.map { $0.0 + String(repeating: " ", count: width - $0.0.count) + "  " + $0.1 }.joined(separator: "\n") + "\n"
+  }
+
+  static func stopsLine(_ stops: StopStats) -> String {
+    guard stops.trueStops > 0 else { return "no true stop in the log" + (stops.falseStops > 0 ? ", \(count(stops.falseStops, "false stop"))" : "") }
+    var line = "\(stops.detected) of \(count(stops.trueStops, "true stop")) detected"
+    if stops.stopDelaySeconds.count > 0 { line += " (delay p95 \(CrossTrackSummary.number(stops.stopDelaySeconds.p95, 0)) s)" }
+    line += ", \(stops.falseStops) false"
+    if stops.starts > 0 {
+      line += "; \(stops.startsDetected) of \(count(stops.starts, "start"))"
+      if stops.startDistanceLostMetres.count > 0 {
+        line += " (\(CrossTrackSummary.number(stops.startDistanceLostMetres.p95, 0)) m lost p95)"
+      }
+    }
+    return line
   }
 
   static func count(_ value: Int, _ noun: String) -> String {

@@ -63,9 +63,20 @@ extension CalmGeoReplayCommand {
       }
       var exitCode: Int32 = 0
       var names = OutputNames()
+      var finished: [ReplayStats] = []
       for log in logs {
-        let code = replay(log, name: names.claim(for: log), configuration: configuration)
+        let (code, stats) = replay(log, name: names.claim(for: log), configuration: configuration)
         if exitCode == 0 { exitCode = code }
+        if let stats { finished.append(stats) }
+      }
+      if logs.count > 1 && !finished.isEmpty {
+        let summary = CrossTrackSummary(finished)
+        do {
+          try OutputFolder.writeAtomically(Array(summary.csv().utf8), to: (out as NSString).appendingPathComponent("summary.csv"))
+        } catch {
+          exitCode = exitCode == 0 ? Terminal.report(error) : exitCode
+        }
+        if !quiet { print("\n" + summary.table(), terminator: "") }
       }
       if exitCode != 0 { throw ExitCode(exitCode) }
     }
@@ -83,8 +94,8 @@ extension CalmGeoReplayCommand {
       return configuration
     }
 
-    /// Replays one log; returns its exit code.
-    private func replay(_ log: String, name: String, configuration: ReplayConfiguration) -> Int32 {
+    /// Replays one log; returns its exit code and, on success, its stats.
+    private func replay(_ log: String, name: String, configuration: ReplayConfiguration) -> (Int32, ReplayStats?) {
       var folder: OutputFolder?
       do {
         let file = ProgressByteSource(try FileByteSource(path: log), totalBytes: ProgressByteSource.size(of: log))
@@ -93,17 +104,19 @@ extension CalmGeoReplayCommand {
         folder = output
         var observers = try ReplayObservers(folder: output, ndjson: ndjson, options: reports, trackName: name)
         let result = try ReplayRunner.run(
-          opened, options: input.parseOptions, configuration: configuration, observer: &observers.observer)
-        try observers.finish(stats: StatsJSONWriter.render(result))
+          opened, options: input.parseOptions, configuration: configuration, observer: &observers.observer,
+          metrics: reports.metrics)
+        let stats = ReplayStats(result)
+        try observers.finish(stats: StatsJSONWriter.render(stats))
         try output.commit()
         if !quiet {
           Terminal.warnSkipped(result.input?.diagnostics ?? InputDiagnostics())
           print(SummaryWriter.render(result, outputFolder: output.finalPath), terminator: "")
         }
-        return 0
+        return (0, stats)
       } catch {
         folder?.discard()
-        return Terminal.report(error)
+        return (Terminal.report(error), nil)
       }
     }
   }

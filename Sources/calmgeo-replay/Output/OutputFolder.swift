@@ -52,6 +52,21 @@ struct OutputFolder {
     try? files.removeItem(atPath: retired)
   }
 
+  /// Writes a single file atomically: to a hidden temporary name beside it, then renamed.
+  static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
+    let directory = (path as NSString).deletingLastPathComponent
+    if !directory.isEmpty { try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
+    let temporary = (directory as NSString).appendingPathComponent(".\((path as NSString).lastPathComponent).partial-\(getpid())")
+    let file = try BufferedFile(creating: temporary, expectedSize: bytes.count)
+    try file.write(bytes)
+    try file.close()
+    guard rename(temporary, path) == 0 else {
+      let reason = String(cString: strerror(errno))
+      try? FileManager.default.removeItem(atPath: temporary)
+      throw OutputError(path: path, reason: reason)
+    }
+  }
+
   /// Removes the folder being built (after a failure).
   func discard() {
     try? FileManager.default.removeItem(atPath: workPath)

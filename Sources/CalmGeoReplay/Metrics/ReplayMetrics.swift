@@ -1,0 +1,37 @@
+/// The metrics of one replay against its raw log: track fidelity and stops/starts.
+///
+/// An observer on the engine's event stream (it knows nothing else): every decision is a
+/// raw fix, emits are what the server receives, motionchanges and the switch to
+/// monitoring are what the stop metrics match against the log's true stops.
+public struct MetricsObserver: ReplayObserver {
+  private var stops: StopMetrics
+
+  /// Metrics with the ground-truth stop rule of `settings` (`replay.metrics`).
+  public init(settings: ReplaySettings = ReplaySettings()) {
+    stops = StopMetrics(radius: settings.stopRadius, minDuration: settings.stopMinDuration)
+  }
+
+  public mutating func replayDidDecide(_ fix: Fix, _ decision: FixDecision) {
+    stops.observeRaw(fix)
+  }
+
+  public mutating func replayDidEmit(_ location: CalmGeoLocation) {
+    if location.event == .motionchange { stops.observeMotionChange(isMoving: location.isMoving, at: location.fix) }
+  }
+
+  public mutating func replayDidChangeMode(_ change: ModeChange) {
+    if change.to == .monitoring { stops.observeMonitoringStart(at: change.time) }
+  }
+
+  /// Closes the metrics.
+  public mutating func finish() -> ReplayMetricsResult {
+    ReplayMetricsResult(stops: stops.finish(), trueStops: stops.stopList())
+  }
+}
+
+/// What `MetricsObserver` measured.
+public struct ReplayMetricsResult: Sendable, Hashable {
+  public var stops: StopStats
+  /// The true stops one by one (for reports).
+  public var trueStops: [TrueStop]
+}
