@@ -50,5 +50,8 @@ extension ReportCollector {
   public struct QueueSample: Sendable, Hashable {
     public var time: Int64
     public var size: Int
+    /// The most held from `time` until the next drawn sample (`size` when nothing is
+    /// decimated): a decimated sawtooth keeps its peaks.
+    public var peak: Int
   }
 }

@@ -24,7 +24,7 @@ public struct ReportCollector: ReplayObserver, Sendable {
   public private(set) var moving: [TimeSpan] = []
   /// Requests in completion order.
   public private(set) var requests: StrideDecimator<RequestMark>
-  /// Records held in storage after each change.
+  /// Records held in storage after each change, each drawn sample with its window's peak.
   public private(set) var queue: StrideDecimator<QueueSample>
   /// The longest pauses between consecutive fixes (at most `gapCapacity`), in time
   /// order: a timeline can fold them instead of spending its width on no data.
@@ -50,7 +50,7 @@ public struct ReportCollector: ReplayObserver, Sendable {
     track = StrideDecimator(capacity: capacity)
     emitted = StrideDecimator(capacity: capacity)
     requests = StrideDecimator(capacity: capacity)
-    queue = StrideDecimator(capacity: capacity)
+    queue = StrideDecimator(capacity: capacity) { $0.peak = max($0.peak, $1.peak) }
   }
 
   public mutating func replayDidDecide(_ fix: Fix, _ decision: FixDecision) {
@@ -89,7 +89,7 @@ public struct ReportCollector: ReplayObserver, Sendable {
       isMoving: location.isMoving, isMotionChange: location.event == .motionchange)
     if sample.isMotionChange { motionChanges.append(sample) } else { emitted.offer(sample) }
     stored.append(location.sequence)
-    queue.offer(QueueSample(time: location.time, size: stored.count))
+    sampleQueue(at: location.time)
   }
 
   public mutating func replayDidChangeMode(_ change: ModeChange) {
@@ -107,11 +107,11 @@ public struct ReportCollector: ReplayObserver, Sendable {
     guard request.succeeded else { return }
     let before = stored.count
     for sequence in request.recordSequences { stored.remove(sequence) }
-    if stored.count != before { queue.offer(QueueSample(time: request.completedAt, size: stored.count)) }
+    if stored.count != before { sampleQueue(at: request.completedAt) }
   }
 
   public mutating func replayDidExpire(_ record: ExpiredRecord) {
-    if stored.remove(record.sequence) { queue.offer(QueueSample(time: record.expiredAt, size: stored.count)) }
+    if stored.remove(record.sequence) { sampleQueue(at: record.expiredAt) }
   }
 
   public mutating func replayDidEnd(at time: Int64) {
@@ -121,6 +121,10 @@ public struct ReportCollector: ReplayObserver, Sendable {
     if let since = movingSince { moving.append(TimeSpan(start: since, end: last)) }
     monitoringSince = nil
     movingSince = nil
+  }
+
+  private mutating func sampleQueue(at time: Int64) {
+    queue.offer(QueueSample(time: time, size: stored.count, peak: stored.count))
   }
 
   /// Keeps the gap if it is among the longest (ties: the earlier one stays).

@@ -7,7 +7,14 @@
 /// 0-based indexes 0, k, 2k, … where k is the smallest power of two with
 /// ⌈count / k⌉ ≤ capacity. `capacity` is rounded up to an even number ≥ 2 so that the
 /// element that overflows the buffer always lands on the new stride.
+///
+/// With `combine`, a kept element also absorbs the elements after it up to the next
+/// kept one (its window), e.g. to carry the window's maximum; which elements are kept
+/// does not change.
 public struct StrideDecimator<Element> {
+  /// Folds the second element into the first (the first's window grows by the second's).
+  public typealias Combine = @Sendable (inout Element, Element) -> Void
+
   /// The most elements kept at once (even).
   public let capacity: Int
   /// Keeps every `stride`-th element (a power of two).
@@ -20,9 +27,11 @@ public struct StrideDecimator<Element> {
   public private(set) var last: Element?
   /// Offers until the next kept index.
   private var skip = 0
+  private let combine: Combine?
 
-  public init(capacity: Int) {
+  public init(capacity: Int, combine: Combine? = nil) {
     self.capacity = max(2, capacity + capacity % 2)
+    self.combine = combine
     kept.reserveCapacity(min(self.capacity, 1024))
   }
 
@@ -32,6 +41,7 @@ public struct StrideDecimator<Element> {
     last = element
     guard skip == 0 else {
       skip -= 1
+      combine?(&kept[kept.count - 1], element)
       return
     }
     if kept.count == capacity {
@@ -39,6 +49,7 @@ public struct StrideDecimator<Element> {
       var write = 0
       for read in Swift.stride(from: 0, to: kept.count, by: 2) {
         kept[write] = kept[read]
+        combine?(&kept[write], kept[read + 1])
         write += 1
       }
       kept.removeLast(kept.count - write)

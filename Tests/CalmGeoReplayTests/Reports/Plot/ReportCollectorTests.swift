@@ -64,5 +64,9 @@ struct ReportCollectorTests {
     #expect(collector.storedCount == result.uploads.storedAtEnd)
     #expect(collector.queue.kept.map(\.size).max() == result.uploads.maxStored)
     #expect(collector.requests.count == result.uploads.requests)
+    // Decimated, the drawn steps still reach the peak.
+    let (small, _) = replay(capacity: 4, seed: seed, latency: latency, failureRate: failureRate)
+    #expect(small.queue.stride > 1)
+    #expect(small.queue.kept.map(\.peak).max() == result.uploads.maxStored)
   }
 }
