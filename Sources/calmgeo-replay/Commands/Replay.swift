@@ -10,7 +10,8 @@ extension CalmGeoReplayCommand {
       discussion: """
         Each log gets a folder <out>/<log name>/ holding locations.json, uploads/000001.json … \
         (request bodies as sent), uploads/requests.ndjson and stats.json. Folders are built under \
-        a temporary name and renamed when complete.
+        a temporary name and renamed when complete. With --report html, the folder also gets \
+        report.html: map, state and upload timelines and stats in one self-contained page.
 
         A config file holds CalmGeo's keys (distanceFilter, speedMultiplier, stationaryRadius, url, \
         autoSync, syncThreshold, maxBatchSize, ...) and an optional "replay" object (seed, finalSync, \
@@ -38,6 +39,9 @@ extension CalmGeoReplayCommand {
 
     @Flag(help: "For huge runs: locations.ndjson and uploads/bodies.ndjson (one body a line) instead of one file per request.")
     var ndjson = false
+
+    @Option(help: ArgumentHelp("Also write a report into each output folder (html: report.html); repeatable.", valueName: "format"))
+    var report: [ReportFormat] = []
 
     @Flag(name: .shortAndLong, help: "Print nothing on success.")
     var quiet = false
@@ -90,9 +94,10 @@ extension CalmGeoReplayCommand {
         let output = try OutputFolder(parent: out, name: name)
         folder = output
         var writer = try OutputWriter(folder: output, ndjson: ndjson)
-        let result = try ReplayRunner.run(
-          opened, options: input.parseOptions, configuration: configuration, observer: &writer)
+        var reports = ReportOutput(formats: report)
+        let result = try reports.replay(opened, options: input.parseOptions, configuration: configuration, writer: &writer)
         try writer.finish(stats: StatsJSONWriter.render(result))
+        try reports.write(result, into: output)
         try output.commit()
         if !quiet {
           Terminal.warnSkipped(result.input?.diagnostics ?? InputDiagnostics())
