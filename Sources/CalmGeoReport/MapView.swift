@@ -38,6 +38,11 @@ struct MapView {
   /// so that both of a stop's motionchanges (often at one place) show.
   let stillChanges: [Dot]
   let movingChanges: [Dot]
+  /// The rings' radii and CSS class: smaller and thinner (`crowded`) when there are
+  /// hundreds, so the track stays readable.
+  let stillRadius: String
+  let movingRadius: String
+  let changesClass: String
   let geofences: [Ring]
   let start: Dot?
   let end: Dot?
@@ -70,10 +75,13 @@ struct MapView {
     }
     stillChanges = data.motionChanges.filter { !$0.isMoving }.map(change)
     movingChanges = data.motionChanges.filter(\.isMoving).map(change)
+    let crowded = data.motionChanges.count > 200
+    (stillRadius, movingRadius, changesClass) = crowded ? ("4.5", "2.5", "crowded") : ("8.5", "5", "")
     geofences = data.geofences.compactMap { fence in
       guard fence.radius.isFinite else { return nil }
       let (x, y) = p.point(latitude: fence.latitude, longitude: fence.longitude)
-      return Ring(x: NumberText.fixed(x), y: NumberText.fixed(y), r: NumberText.fixed(max(fence.radius * p.pixelsPerMetre, 2)),
+      let r = NumberText.fixed(max(fence.radius * p.pixelsPerMetre, 2))
+      return Ring(x: NumberText.fixed(x), y: NumberText.fixed(y), r: r,
                   title: "geofence \(NumberText.fixed(fence.radius)) m · from \(NumberText.dateTime(fence.time)) UTC")
     }
     let first = data.track.kept.first

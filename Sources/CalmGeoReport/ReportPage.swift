@@ -70,7 +70,8 @@ struct ReportPage {
     let failures = s.uploads.failed + s.uploads.timeouts
     return [
       Tile(label: "Fixes", value: g(s.input.fixesUsed),
-           note: "\(NumberText.counted(s.input.recordsRead, "record")) read" + (skipped > 0 ? " · \(g(skipped)) skipped" : ""),
+           note: "\(NumberText.counted(s.input.recordsRead, "record")) read"
+             + (skipped > 0 ? " · \(g(skipped)) skipped" : ""),
            cls: skipped > 0 ? "warn" : ""),
       Tile(label: "Duration", value: NumberText.duration(seconds: s.input.durationSeconds),
            note: "monitoring \(NumberText.percent(s.engine.secondsMonitoring, of: span)) of the time", cls: ""),

@@ -54,7 +54,8 @@ struct UploadView {
       return Mark(
         x: NumberText.fixed(x), width: NumberText.fixed(max(axis.x(request.completedAt) - x, 2)), cls: cls,
         title: "#\(request.sequence) · \(outcome) · \(NumberText.counted(request.records, "record")) · "
-          + "\(NumberText.dateTime(request.sentAt)) UTC, \(NumberText.grouped(Int(request.completedAt - request.sentAt))) ms")
+          + "\(NumberText.dateTime(request.sentAt)) UTC, "
+          + "\(NumberText.grouped(Int(request.completedAt - request.sentAt))) ms")
     }
     let samples = data.queue.keptWithLast
     let queue = ValueAxis(maximum: Double(samples.lazy.map(\.peak).max() ?? 0), topPixel: Self.chartTop,

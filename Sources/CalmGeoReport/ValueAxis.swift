@@ -33,7 +33,8 @@ struct ValueAxis {
   func ticks(unit: String) -> [Tick] {
     (0...intervals).map { index in
       let value = top * Double(index) / Double(intervals)
-      return Tick(y: NumberText.fixed(y(value)), label: NumberText.fixed(value, digits: 2) + (index == intervals ? " " + unit : ""))
+      let label = NumberText.fixed(value, digits: 2) + (index == intervals ? " " + unit : "")
+      return Tick(y: NumberText.fixed(y(value)), label: label)
     }
   }
 }

@@ -52,7 +52,9 @@ struct StrideDecimatorTests {
 
   /// With a combine, each kept element carries its window: 0-3, 4-7 and 8-9 for capacity 4.
   @Test func combineFoldsEachWindowIntoItsKeptElement() {
-    var decimator = StrideDecimator<ClosedRange<Int>>(capacity: 4) { $0 = $0.lowerBound...max($0.upperBound, $1.upperBound) }
+    var decimator = StrideDecimator<ClosedRange<Int>>(capacity: 4) {
+      $0 = $0.lowerBound...max($0.upperBound, $1.upperBound)
+    }
     for index in 0..<10 { decimator.offer(index...index) }
     #expect(decimator.kept == [0...3, 4...7, 8...9])
   }
