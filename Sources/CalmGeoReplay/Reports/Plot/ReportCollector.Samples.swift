@@ -26,7 +26,8 @@ extension ReportCollector {
     public var time: Int64
     public var latitude: Double
     public var longitude: Double
-    /// Metres, as the monitoring decisions report it; NaN when the log ended first.
+    /// Metres, as the monitoring decisions report it (or an earlier geofence, when the
+    /// log ended at the fix that started monitoring); NaN when neither did.
     public var radius: Double
   }
 

@@ -121,6 +121,11 @@ public struct ReportCollector: ReplayObserver, Sendable {
     if let since = movingSince { moving.append(TimeSpan(start: since, end: last)) }
     monitoringSince = nil
     movingSince = nil
+    // A log that ends at the fix that started monitoring: the radius is a run's constant.
+    if let index = geofences.indices.last, geofences[index].radius.isNaN,
+       let radius = geofences.last(where: { !$0.radius.isNaN })?.radius {
+      geofences[index].radius = radius
+    }
   }
 
   private mutating func sampleQueue(at time: Int64) {
