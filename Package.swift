@@ -12,6 +12,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+    .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
   ],
   targets: [
     // C libraries, found with pkg-config; nothing is vendored.
@@ -31,11 +32,22 @@ let package = Package(
         .product(name: "Histogram", package: "hdrhistogram-swift"),
       ]),
 
+    // Reports rendered from templates (report.html); keeps Mustache out of the core.
+    // The template is compiled into the binary (.embedInCode), so an installed
+    // executable needs no resource bundle beside it.
+    .target(
+      name: "CalmGeoReport",
+      dependencies: [
+        "CalmGeoReplay",
+        .product(name: "Mustache", package: "swift-mustache"),
+      ],
+      resources: [.embedInCode("Templates/report.html.mustache")]),
+
     // Tool: options, files, stdout/stderr and exit codes only.
     .executableTarget(
       name: "calmgeo-replay",
       dependencies: [
-        "CalmGeoReplay",
+        "CalmGeoReplay", "CalmGeoReport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
 

@@ -10,7 +10,8 @@ extension CalmGeoReplayCommand {
       discussion: """
         Each log gets a folder <out>/<log name>/ holding locations.json, uploads/000001.json … \
         (request bodies as sent), uploads/requests.ndjson and stats.json. Folders are built under \
-        a temporary name and renamed when complete.
+        a temporary name and renamed when complete. With --report html, the folder also gets \
+        report.html: map, state and upload timelines and stats in one self-contained page.
 
         A config file holds CalmGeo's keys (distanceFilter, speedMultiplier, stationaryRadius, url, \
         autoSync, syncThreshold, maxBatchSize, ...) and an optional "replay" object (seed, finalSync, \
@@ -39,6 +40,9 @@ extension CalmGeoReplayCommand {
 
     @Flag(help: "For huge runs: locations.ndjson and uploads/bodies.ndjson (one body a line) instead of one file per request.")
     var ndjson = false
+
+    @Option(help: ArgumentHelp("Also write a report into each output folder (html: report.html); repeatable.", valueName: "format"))
+    var report: [ReportFormat] = []
 
     @Flag(name: .shortAndLong, help: "Print nothing on success.")
     var quiet = false
@@ -102,12 +106,13 @@ extension CalmGeoReplayCommand {
         let opened = try InputOpener.open(file, forcedFormat: input.inputFormat ?? format)
         let output = try OutputFolder(parent: out, name: name)
         folder = output
-        var observers = try ReplayObservers(folder: output, ndjson: ndjson, options: reports, trackName: name)
+        var observers = try ReplayObservers(
+          folder: output, ndjson: ndjson, options: reports, reportFormats: report, trackName: name)
         let result = try ReplayRunner.run(
           opened, options: input.parseOptions, configuration: configuration, observer: &observers.observer,
           metrics: reports.metrics)
         let stats = ReplayStats(result)
-        try observers.finish(stats: StatsJSONWriter.render(stats))
+        try observers.finish(result: result, stats: stats)
         try output.commit()
         if !quiet {
           Terminal.warnSkipped(result.input?.diagnostics ?? InputDiagnostics())

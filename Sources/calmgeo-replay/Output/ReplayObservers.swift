@@ -1,13 +1,19 @@
 import CalmGeoReplay
+import CalmGeoReport
 
-/// The observers of one replay's output folder: the file writer, plus the trace and
-/// exports that were asked for, each streaming into its own file.
+/// The observers of one replay's output folder: the file writer, plus the trace,
+/// exports and report collector that were asked for, each streaming into its own file.
+///
+/// Without any of them the writer observes alone (an empty list), so the outputs are
+/// exactly those of a plain run.
 struct ReplayObservers {
   /// What the engine reports to.
   var observer: ObserverPair<OutputWriter, ObserverList>
   private var sinks: [FileSink] = []
+  private let folder: OutputFolder
+  private let reportFormats: [ReportFormat]
 
-  init(folder: OutputFolder, ndjson: Bool, options: ReportOptions, trackName: String) throws {
+  init(folder: OutputFolder, ndjson: Bool, options: ReportOptions, reportFormats: [ReportFormat], trackName: String) throws {
     var extras: [any ReplayObserver] = []
     var sinks: [FileSink] = []
     func file(_ name: String) throws -> ([UInt8]) -> Void {
@@ -26,13 +32,23 @@ struct ReplayObservers {
         }
       }
     }
+    if !reportFormats.isEmpty { extras.append(ReportCollector()) }
     self.sinks = sinks
+    self.folder = folder
+    self.reportFormats = reportFormats
     observer = ObserverPair(try OutputWriter(folder: folder, ndjson: ndjson), ObserverList(extras))
   }
 
-  /// Closes every stream and writes `stats.json`.
-  mutating func finish(stats: String) throws {
-    try observer.first.finish(stats: stats)
+  /// Closes every stream, writes `stats.json` and then each report asked for (once,
+  /// however often it was named).
+  mutating func finish(result: ReplayResult, stats: ReplayStats) throws {
+    try observer.first.finish(stats: StatsJSONWriter.render(stats))
     for sink in sinks { try sink.close() }
+    guard let collector = observer.second.first(ReportCollector.self) else { return }
+    for format in ReportFormat.allCases where reportFormats.contains(format) {
+      switch format {
+      case .html: try folder.write(format.fileName, Array(try HTMLReport.render(collector, result: result).utf8))
+      }
+    }
   }
 }

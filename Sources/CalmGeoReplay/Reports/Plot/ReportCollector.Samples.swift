@@ -1,0 +1,58 @@
+extension ReportCollector {
+  /// A fix as drawn: where it was and the numbers its decision used.
+  ///
+  /// Time ms since 1970; degrees WGS84; speed m/s (-1 unknown); judge metres (NaN when
+  /// not evaluated; the geofence radius while monitoring).
+  public struct TrackSample: Sendable, Hashable {
+    public var time: Int64
+    public var latitude: Double
+    public var longitude: Double
+    public var speed: Float
+    public var judge: Float
+  }
+
+  /// An emitted location as drawn.
+  public struct EmitSample: Sendable, Hashable {
+    public var time: Int64
+    public var latitude: Double
+    public var longitude: Double
+    public var isMoving: Bool
+    public var isMotionChange: Bool
+  }
+
+  /// A stationary geofence: centred on the filter's reference when monitoring started.
+  public struct Geofence: Sendable, Hashable {
+    /// When monitoring started, ms since 1970.
+    public var time: Int64
+    public var latitude: Double
+    public var longitude: Double
+    /// Metres, as the monitoring decisions report it (or an earlier geofence, when the
+    /// log ended at the fix that started monitoring); NaN when neither did.
+    public var radius: Double
+  }
+
+  /// A time interval, ms since 1970, `start` included and `end` excluded.
+  public struct TimeSpan: Sendable, Hashable {
+    public var start: Int64
+    public var end: Int64
+  }
+
+  /// A request as drawn on the upload timeline.
+  public struct RequestMark: Sendable, Hashable {
+    public var sequence: Int
+    /// ms since 1970.
+    public var sentAt: Int64
+    public var completedAt: Int64
+    public var outcome: NetworkModel.Outcome
+    public var records: Int
+  }
+
+  /// Records held in storage from `time` on.
+  public struct QueueSample: Sendable, Hashable {
+    public var time: Int64
+    public var size: Int
+    /// The most held from `time` until the next drawn sample (`size` when nothing is
+    /// decimated): a decimated sawtooth keeps its peaks.
+    public var peak: Int
+  }
+}

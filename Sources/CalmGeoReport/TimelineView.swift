@@ -1,0 +1,94 @@
+import CalmGeoReplay
+
+/// The state timeline's drawing: listening/monitoring and moving/still bands over time,
+/// and speed (left axis, m/s) and the judge (right axis, metres) below them.
+struct TimelineView {
+  /// A horizontal span of a band, pixels.
+  struct Span {
+    let x: String
+    let width: String
+    let title: String
+  }
+
+  static let modeY = 10.0
+  static let motionY = 36.0
+  static let bandHeight = 20.0
+  static let chartTop = 70.0
+  static let chartBottom = 236.0
+  static let height = 262.0
+
+  let height = NumberText.fixed(Self.height)
+  let chartTop = NumberText.fixed(Self.chartTop)
+  let chartBottom = NumberText.fixed(Self.chartBottom)
+  let labelY = NumberText.fixed(Self.chartBottom + 18)
+  let foldHeight = NumberText.fixed(Self.chartBottom - 4)
+  let foldLabelY = NumberText.fixed((Self.chartTop + Self.chartBottom) / 2)
+  let left: String
+  let right: String
+  let ticks: [TimeAxis.Tick]
+  let folds: [TimeAxis.Fold]
+  /// The whole replayed time (the listening and still backgrounds).
+  let base: Span
+  let monitoring: [Span]
+  let moving: [Span]
+  let speedPath: String
+  let judgePath: String
+  let speedTicks: [ValueAxis.Tick]
+  let judgeTicks: [ValueAxis.Tick]
+
+  init(_ data: ReportCollector, axis: TimeAxis) {
+    func span(_ start: Int64, _ end: Int64, _ what: String) -> Span {
+      let x = axis.x(start)
+      let seconds = Double(end - start) / 1000
+      return Span(x: NumberText.fixed(x), width: NumberText.fixed(max(axis.x(end) - x, 0.5)),
+                  title: "\(what) \(NumberText.dateTime(start)) UTC, \(NumberText.duration(seconds: seconds))")
+    }
+    left = NumberText.fixed(axis.left)
+    right = NumberText.fixed(axis.right)
+    ticks = axis.ticks()
+    folds = axis.folds
+    let lastFix = data.lastFixTime ?? axis.start
+    base = span(axis.start, lastFix, "replayed from")
+    monitoring = data.monitoring.map { span($0.start, $0.end, "monitoring from") }
+    moving = data.moving.map { span($0.start, $0.end, "moving from") }
+
+    let samples = data.track.keptWithLast
+    let speeds = ValueAxis(maximum: Double(samples.lazy.map(\.speed).max() ?? 0),
+                           topPixel: Self.chartTop, bottomPixel: Self.chartBottom)
+    let judges = ValueAxis(maximum: Double(samples.lazy.map(\.judge).filter(\.isFinite).max() ?? 0),
+                           topPixel: Self.chartTop, bottomPixel: Self.chartBottom)
+    speedTicks = speeds.ticks(unit: "m/s")
+    judgeTicks = judges.ticks(unit: "m")
+    speedPath = Self.path(samples, axis: axis, step: false) { $0.speed >= 0 ? speeds.y(Double($0.speed)) : nil }
+    judgePath = Self.path(samples, axis: axis, step: true) { $0.judge.isFinite ? judges.y(Double($0.judge)) : nil }
+  }
+
+  /// An SVG path through the samples' values, broken where a value is missing or a gap
+  /// is folded; `step`
+  /// holds each value until the next sample.
+  static func path(
+    _ samples: [ReportCollector.TrackSample], axis: TimeAxis, step: Bool, value: (ReportCollector.TrackSample) -> Double?
+  ) -> String {
+    var path = ""
+    var drawing = false
+    var previous: Int64?
+    for sample in samples {
+      defer { previous = sample.time }
+      guard let y = value(sample) else {
+        drawing = false
+        continue
+      }
+      if let previous, axis.foldsBetween(previous, sample.time) { drawing = false }
+      let x = NumberText.fixed(axis.x(sample.time))
+      if !drawing {
+        path += "M\(x) \(NumberText.fixed(y))"
+      } else if step {
+        path += "H\(x)V\(NumberText.fixed(y))"
+      } else {
+        path += "L\(x) \(NumberText.fixed(y))"
+      }
+      drawing = true
+    }
+    return path
+  }
+}
