@@ -4,6 +4,7 @@
 /// raw fix, emits are what the server receives, motionchanges and the switch to
 /// monitoring are what the stop metrics match against the log's true stops.
 public struct MetricsObserver: ReplayObserver {
+  private var fidelity = FidelityMetrics()
   private var stops: StopMetrics
 
   /// Metrics with the ground-truth stop rule of `settings` (`replay.metrics`).
@@ -12,10 +13,12 @@ public struct MetricsObserver: ReplayObserver {
   }
 
   public mutating func replayDidDecide(_ fix: Fix, _ decision: FixDecision) {
+    fidelity.observeRaw(fix)
     stops.observeRaw(fix)
   }
 
   public mutating func replayDidEmit(_ location: CalmGeoLocation) {
+    fidelity.observeEmitted(location.fix)
     if location.event == .motionchange { stops.observeMotionChange(isMoving: location.isMoving, at: location.fix) }
   }
 
@@ -25,12 +28,13 @@ public struct MetricsObserver: ReplayObserver {
 
   /// Closes the metrics.
   public mutating func finish() -> ReplayMetricsResult {
-    ReplayMetricsResult(stops: stops.finish(), trueStops: stops.stopList())
+    ReplayMetricsResult(fidelity: fidelity.finish(), stops: stops.finish(), trueStops: stops.stopList())
   }
 }
 
 /// What `MetricsObserver` measured.
 public struct ReplayMetricsResult: Sendable, Hashable {
+  public var fidelity: FidelityStats
   public var stops: StopStats
   /// The true stops one by one (for reports).
   public var trueStops: [TrueStop]

@@ -22,7 +22,7 @@ public struct CrossTrackSummary: Sendable {
       log = stats.input.file
       fixesUsed = stats.input.fixesUsed
       emitted = stats.engine.emitted
-      sedP95 = nil
+      sedP95 = stats.fidelity?.sed.p95
       trueStops = stats.stops?.trueStops
       missedStops = stats.stops?.missed
       stopDelayP95 = stats.stops.flatMap { $0.stopDelaySeconds.count > 0 ? $0.stopDelaySeconds.p95 : nil }

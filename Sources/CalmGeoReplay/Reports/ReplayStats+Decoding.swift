@@ -15,6 +15,7 @@ extension ReplayStats {
     storage = try container.decode(Storage.self, forKey: .storage)
     uploads = try container.decode(Uploads.self, forKey: .uploads)
     accounting = try container.decode(Accounting.self, forKey: .accounting)
+    fidelity = try container.decodeIfPresent(FidelityStats.self, forKey: .fidelity)
     stops = try container.decodeIfPresent(StopStats.self, forKey: .stops)
     energy = try container.decodeIfPresent(EnergyStats.self, forKey: .energy)
     seed = try container.decode(Int.self, forKey: .seed)

@@ -14,6 +14,8 @@ public struct ReplayStats: Codable, Sendable, Hashable {
   public var storage: Storage
   public var uploads: Uploads
   public var accounting: Accounting
+  /// The emitted track against the raw log (absent with `--no-metrics`).
+  public var fidelity: FidelityStats?
   /// True stops and starts in the raw log against the motionchanges (absent with `--no-metrics`).
   public var stops: StopStats?
   /// The battery estimate (a proxy for ranking configurations, not a measurement).
@@ -23,17 +25,18 @@ public struct ReplayStats: Codable, Sendable, Hashable {
 
   /// The keys, in `stats.json` order.
   enum CodingKeys: String, CodingKey {
-    case schemaVersion, input, engine, storage, uploads, accounting, stops, energy, seed
+    case schemaVersion, input, engine, storage, uploads, accounting, fidelity, stops, energy, seed
   }
 
   public init(input: Input, engine: Engine, storage: Storage, uploads: Uploads, accounting: Accounting,
-              stops: StopStats?, energy: EnergyStats?, seed: Int) {
+              fidelity: FidelityStats?, stops: StopStats?, energy: EnergyStats?, seed: Int) {
     schemaVersion = Self.currentSchemaVersion
     self.input = input
     self.engine = engine
     self.storage = storage
     self.uploads = uploads
     self.accounting = accounting
+    self.fidelity = fidelity
     self.stops = stops
     self.energy = energy
     self.seed = seed
@@ -68,6 +71,7 @@ public struct ReplayStats: Codable, Sendable, Hashable {
     accounting = Accounting(
       emitted: result.emitted, uploadedOnce: u.recordsDelivered, stillStored: u.storedAtEnd, expired: u.expired,
       balanced: u.isBalanced && u.stored == result.emitted)
+    fidelity = result.metrics?.fidelity
     stops = result.metrics?.stops
     energy = (result.configuration?.replay.energy ?? EnergyModel()).estimate(result)
     seed = Int(truncatingIfNeeded: result.configuration?.replay.seed ?? 0)

@@ -18,6 +18,11 @@ public enum SummaryWriter {
       rows.append(("uploads", "\(u.requests) requests (\(u.succeeded) ok, \(u.failed) failed, \(u.timeouts) timeouts), "
         + "\(u.recordsDelivered) records uploaded, \(u.duplicatesSent) duplicates, \(u.bytesSent) bytes"))
     }
+    if let fidelity = r.metrics?.fidelity {
+      rows.append(("fidelity", "SED p95 \(CrossTrackSummary.number(fidelity.sed.p95, 1)) m, PED p95 "
+        + "\(CrossTrackSummary.number(fidelity.ped.p95, 1)) m, Hausdorff \(CrossTrackSummary.number(fidelity.hausdorff, 1)) m, "
+        + "length lost \(CrossTrackSummary.number(fidelity.lengthLossPercent, 1)) %"))
+    }
     if let stops = r.metrics?.stops {
       rows.append(("stops", stopsLine(stops)))
     }
