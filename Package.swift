@@ -12,6 +12,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+    .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
   ],
   targets: [
     // C libraries, found with pkg-config; nothing is vendored.
@@ -29,6 +30,7 @@ let package = Package(
         "CLibXML2", "CZlib",
         .product(name: "DequeModule", package: "swift-collections"),
         .product(name: "Histogram", package: "hdrhistogram-swift"),
+        .product(name: "Yams", package: "Yams"),
       ]),
 
     // Tool: options, files, stdout/stderr and exit codes only.
