@@ -37,19 +37,17 @@ public struct SweepTable: Sendable {
     entries.append(Entry(trackIndex: row.trackIndex, configIndex: row.configIndex, schema: schema, values: row.values))
   }
 
-  /// Every path of any row, in stats order: each list of paths merged in at the place
-  /// its neighbours already hold.
+  /// Every path of any row, in stats order: a path only later rows have goes just
+  /// before the next path it precedes in them (so `wifi` lands after `gps`, before
+  /// what follows both), or last.
   public var columns: [String] {
     var result: [String] = []
     for schema in schemas {
-      var insertAt = 0
-      for path in schema {
-        if let position = result.firstIndex(of: path) {
-          insertAt = position + 1
-        } else {
-          result.insert(path, at: insertAt)
-          insertAt += 1
-        }
+      var known = Set(result)
+      for (offset, path) in schema.enumerated() where !known.contains(path) {
+        let next = schema[(offset + 1)...].first { known.contains($0) }
+        result.insert(path, at: next.flatMap { result.firstIndex(of: $0) } ?? result.count)
+        known.insert(path)
       }
     }
     return result
