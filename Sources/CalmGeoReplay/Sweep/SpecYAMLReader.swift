@@ -4,7 +4,8 @@ internal import Yams
 /// order of mapping keys and each value's line.
 ///
 /// Plain scalars resolve as YAML 1.1 core types (`10` a number, `true` a boolean, `~`
-/// null); quoted scalars and everything else (dates included) stay strings.
+/// null); quoted scalars and everything else (dates included) stay strings. Aliases
+/// (`*name`) are resolved by Yams to the anchored value.
 public enum SpecYAMLReader {
   /// Parses `text`; `source` names the file in errors.
   public static func read(_ text: String, source: String) throws(SweepSpecError) -> SpecNode {
