@@ -176,6 +176,16 @@ struct SweepCommandTests {
     }
   }
 
+  @Test func theDocumentedExampleRuns() throws {
+    let folder = try CommandRunner.temporaryFolder()
+    let run = try CommandRunner.run(["sweep", "docs/sweep-example.yaml", "-o", folder.appendingPathComponent("ex").path, "-q"])
+    #expect(run.status == 0, "\(run.stderr)")
+    let first = try Self.text(folder.appendingPathComponent("ex/results.csv")).split(separator: "\n")[1]
+    #expect(first.hasPrefix("../Samples/drive-speed-changes.csv,0,0,10,5,"))
+    #expect(try Self.text(folder.appendingPathComponent("ex/recommended.why.txt")).hasPrefix(
+      "Recommended: configuration 3 of 6 (distanceFilter=16, syncThreshold=12).\n"))
+  }
+
   @Test func helpListsTheOptions() throws {
     let help = try CommandRunner.run(["sweep", "--help"])
     for option in ["--out", "--jobs", "--shard", "--resume", "--strict", "--keep-best", "--quiet", "EXIT CODES"] {

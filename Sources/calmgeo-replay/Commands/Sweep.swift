@@ -28,7 +28,7 @@ extension CalmGeoReplayCommand {
 
         EXIT CODES
           0   a configuration meets every constraint (recommended.json)
-          2   none does: recommended.json holds the closest, recommended.why.txt what it violates
+          2   none does: recommended.json is the closest (see recommended.why.txt)
           64  bad spec or options, or --resume on a folder of another sweep
           65  unreadable log with --strict, or no log readable
           66  spec, base config or (with --strict) a log missing
