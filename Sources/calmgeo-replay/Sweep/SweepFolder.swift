@@ -66,6 +66,12 @@ struct SweepFolder {
     try? FileManager.default.removeItem(atPath: retired)
   }
 
+  /// Makes the partial folder hold just `rows` (in grid order), for a later `--resume`.
+  func restore(_ rows: [SweepRow]) throws {
+    try create()
+    try write("results.ndjson", rows.map { $0.line + "\n" }.joined())
+  }
+
   /// Removes the folder being built (after an error).
   func discard() {
     try? FileManager.default.removeItem(atPath: workPath)

@@ -44,7 +44,8 @@ struct SweepSession: Sendable {
   private func sweep(_ plan: SweepPlan, folder: SweepFolder) async throws -> Int32 {
     var manifest = plan.manifest
     manifest.shard = shard
-    let kept = try rowsToKeep(plan, manifest: manifest, folder: folder)
+    let (kept, fromPartial) = try rowsToKeep(plan, manifest: manifest, folder: folder)
+    if let first = kept.first { try SweepAnalysis.checkPaths(manifest, known: first.paths, complete: false) }
     let done = Set(kept.map { manifest.row(track: $0.trackIndex, configuration: $0.configIndex) })
     let configurations = plan.configurations.count
     let pending = plan.tracks.indices.map { track in
@@ -57,7 +58,8 @@ struct SweepSession: Sendable {
     do {
       return try await sweep(plan, manifest: manifest, kept: kept, pending: pending, folder: folder)
     } catch {
-      folder.discard()
+      // The partial folder was the only copy of the kept rows: put them back for the next --resume.
+      if fromPartial { try? folder.restore(kept) } else { folder.discard() }
       throw error
     }
   }
@@ -124,12 +126,15 @@ struct SweepSession: Sendable {
     return SweepFinisher.conclude(analysis, folder: out, quiet: quiet)
   }
 
-  /// With `--resume`, the rows of an earlier run of the same spec (this shard's, once each).
-  private func rowsToKeep(_ plan: SweepPlan, manifest: SweepManifest, folder: SweepFolder) throws -> [SweepRow] {
-    guard resume else { return [] }
+  /// With `--resume`, the rows of an earlier run of the same spec (this shard's, once
+  /// each), and whether they came from the partial folder (a killed run).
+  private func rowsToKeep(_ plan: SweepPlan, manifest: SweepManifest, folder: SweepFolder) throws
+    -> (rows: [SweepRow], fromPartial: Bool)
+  {
+    guard resume else { return ([], false) }
     guard let (file, text) = try folder.rowsToResume() else {
       if !quiet { Terminal.printError("\(out): nothing to resume: starting afresh") }
-      return []
+      return ([], false)
     }
     let (rows, truncated) = try SweepResultsReader.rows(text, file: file, toleratingCutEnd: true)
     if let other = rows.first(where: { $0.specHash != plan.specHash }) {
@@ -148,6 +153,6 @@ struct SweepSession: Sendable {
       Terminal.printError("\(out): resuming: \(kept.count) rows already done, from \(file)"
                           + (truncated ? " (its cut last line dropped)" : ""))
     }
-    return kept
+    return (kept, file.hasPrefix(folder.workPath + "/"))
   }
 }
