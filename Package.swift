@@ -13,6 +13,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+    .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
   ],
   targets: [
     // C libraries, found with pkg-config; nothing is vendored.
@@ -30,6 +31,7 @@ let package = Package(
         "CLibXML2", "CZlib",
         .product(name: "DequeModule", package: "swift-collections"),
         .product(name: "Histogram", package: "hdrhistogram-swift"),
+        .product(name: "Yams", package: "Yams"),
       ]),
 
     // Reports rendered from templates (report.html); keeps Mustache out of the core.

@@ -2,8 +2,11 @@ import ArgumentParser
 import CalmGeoReplay
 
 /// The `calmgeo-replay` tool: replays GNSS logs through CalmGeo's tracking logic.
+///
+/// Async (`AsyncParsableCommand`) so that `sweep` can spread replays over the cores
+/// with structured concurrency; the other commands stay synchronous.
 @main
-struct CalmGeoReplayCommand: ParsableCommand {
+struct CalmGeoReplayCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "calmgeo-replay",
     abstract: "Replay recorded GNSS logs through CalmGeo's motion/stationary state machine and upload logic.",
@@ -17,15 +20,18 @@ struct CalmGeoReplayCommand: ParsableCommand {
         calmgeo-replay track.gpx --config cfg.json --out results
         calmgeo-replay drive.nmea.gz --date 2024-05-01 --seed 7 --final-sync
         calmgeo-replay fixes track.gpx --format ndjson
+        calmgeo-replay sweep sweep.yaml --out sweep-out
 
       EXIT CODES
         0   success
+        2   sweep: no configuration meets the constraints (the closest is written)
         64  usage or configuration error
         65  bad input data (a file with no usable fix, or a bad record with --strict)
         66  input missing or unreadable
         1   anything else
+        130 sweep: interrupted (finished rows kept; rerun with --resume)
       """,
     version: "0.1.0",
-    subcommands: [Replay.self, Fixes.self, Compare.self],
+    subcommands: [Replay.self, Fixes.self, Compare.self, Sweep.self, Merge.self],
     defaultSubcommand: Replay.self)
 }

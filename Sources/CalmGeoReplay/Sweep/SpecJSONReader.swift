@@ -1,0 +1,199 @@
+/// Reads JSON text into a `SpecNode`, keeping object keys in the order written and the
+/// line of every value (Foundation's readers keep neither).
+///
+/// Strict RFC 8259: no comments, no trailing commas; duplicate keys are errors.
+public struct SpecJSONReader {
+  private let bytes: [UInt8]
+  private let source: String
+  private var offset = 0
+  private var line = 1
+
+  /// Parses `text`; `source` names the file in errors.
+  public static func read(_ text: String, source: String) throws(SweepSpecError) -> SpecNode {
+    var reader = SpecJSONReader(bytes: Array(text.utf8), source: source)
+    if reader.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.offset = 3 }
+    let node = try reader.value(depth: 0)
+    reader.skipSpace()
+    guard reader.offset == reader.bytes.count else { throw reader.fail("unexpected text after the JSON value") }
+    return node
+  }
+
+  private init(bytes: [UInt8], source: String) {
+    self.bytes = bytes
+    self.source = source
+  }
+
+  private func fail(_ reason: String) -> SweepSpecError {
+    SweepSpecError(source: source, line: line, key: "", reason: "not valid JSON: \(reason)")
+  }
+
+  private mutating func skipSpace() {
+    while offset < bytes.count {
+      switch bytes[offset] {
+      case 0x0A: line += 1
+      case 0x20, 0x09, 0x0D: break
+      default: return
+      }
+      offset += 1
+    }
+  }
+
+  private mutating func value(depth: Int) throws(SweepSpecError) -> SpecNode {
+    skipSpace()
+    guard depth < 256 else { throw fail("nested too deeply") }
+    guard offset < bytes.count else { throw fail("unexpected end of text") }
+    let start = line
+    switch bytes[offset] {
+    case UInt8(ascii: "{"): return SpecNode(.object(try object(depth: depth)), line: start)
+    case UInt8(ascii: "["): return SpecNode(.array(try array(depth: depth)), line: start)
+    case UInt8(ascii: "\""): return SpecNode(.string(try string()), line: start)
+    case UInt8(ascii: "t"): try literal("true"); return SpecNode(.bool(true), line: start)
+    case UInt8(ascii: "f"): try literal("false"); return SpecNode(.bool(false), line: start)
+    case UInt8(ascii: "n"): try literal("null"); return SpecNode(.null, line: start)
+    default: return SpecNode(.number(try number()), line: start)
+    }
+  }
+
+  private mutating func object(depth: Int) throws(SweepSpecError) -> [SpecNode.Field] {
+    offset += 1
+    var fields: [SpecNode.Field] = []
+    var seen = Set<String>()
+    skipSpace()
+    if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
+      offset += 1
+      return fields
+    }
+    while true {
+      skipSpace()
+      guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw fail("expected a key in quotes") }
+      let key = try string()
+      guard seen.insert(key).inserted else { throw fail("duplicate key \"\(key)\"") }
+      skipSpace()
+      guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { throw fail("expected ':' after \"\(key)\"") }
+      offset += 1
+      fields.append(SpecNode.Field(key, try value(depth: depth + 1)))
+      skipSpace()
+      guard offset < bytes.count else { throw fail("unexpected end of text in an object") }
+      offset += 1
+      switch bytes[offset - 1] {
+      case UInt8(ascii: ","): continue
+      case UInt8(ascii: "}"): return fields
+      default: throw fail("expected ',' or '}' in an object")
+      }
+    }
+  }
+
+  private mutating func array(depth: Int) throws(SweepSpecError) -> [SpecNode] {
+    offset += 1
+    var items: [SpecNode] = []
+    skipSpace()
+    if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
+      offset += 1
+      return items
+    }
+    while true {
+      items.append(try value(depth: depth + 1))
+      skipSpace()
+      guard offset < bytes.count else { throw fail("unexpected end of text in a list") }
+      offset += 1
+      switch bytes[offset - 1] {
+      case UInt8(ascii: ","): continue
+      case UInt8(ascii: "]"): return items
+      default: throw fail("expected ',' or ']' in a list")
+      }
+    }
+  }
+
+  private mutating func literal(_ word: StaticString) throws(SweepSpecError) {
+    let expected = word.withUTF8Buffer { Array($0) }
+    guard bytes[offset...].starts(with: expected) else { throw fail("unexpected character") }
+    offset += expected.count
+  }
+
+  private mutating func number() throws(SweepSpecError) -> Double {
+    let start = offset
+    func digits() -> Int {
+      let first = offset
+      while offset < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[offset]) { offset += 1 }
+      return offset - first
+    }
+    if offset < bytes.count, bytes[offset] == UInt8(ascii: "-") { offset += 1 }
+    let whole = digits()
+    guard whole > 0, !(whole > 1 && bytes[offset - whole] == UInt8(ascii: "0")) else {
+      offset = start
+      throw fail("unexpected character")
+    }
+    if offset < bytes.count, bytes[offset] == UInt8(ascii: ".") {
+      offset += 1
+      guard digits() > 0 else { throw fail("expected digits after '.'") }
+    }
+    if offset < bytes.count, bytes[offset] | 0x20 == UInt8(ascii: "e") {
+      offset += 1
+      if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") { offset += 1 }
+      guard digits() > 0 else { throw fail("expected digits in the exponent") }
+    }
+    let text = String(decoding: bytes[start..<offset], as: UTF8.self)
+    guard let value = Double(text), value.isFinite else { throw fail("number out of range: \(text)") }
+    return value
+  }
+
+  private mutating func string() throws(SweepSpecError) -> String {
+    offset += 1
+    var scalars = String.UnicodeScalarView()
+    var run: [UInt8] = []
+    func flush() {
+      scalars.append(contentsOf: String(decoding: run, as: UTF8.self).unicodeScalars)
+      run.removeAll(keepingCapacity: true)
+    }
+    while offset < bytes.count {
+      let byte = bytes[offset]
+      offset += 1
+      switch byte {
+      case UInt8(ascii: "\""):
+        flush()
+        return String(scalars)
+      case UInt8(ascii: "\\"):
+        flush()
+        guard offset < bytes.count else { break }
+        let escape = bytes[offset]
+        offset += 1
+        switch escape {
+        case UInt8(ascii: "\""): scalars.append("\"")
+        case UInt8(ascii: "\\"): scalars.append("\\")
+        case UInt8(ascii: "/"): scalars.append("/")
+        case UInt8(ascii: "b"): scalars.append("\u{08}")
+        case UInt8(ascii: "f"): scalars.append("\u{0C}")
+        case UInt8(ascii: "n"): scalars.append("\n")
+        case UInt8(ascii: "r"): scalars.append("\r")
+        case UInt8(ascii: "t"): scalars.append("\t")
+        case UInt8(ascii: "u"): scalars.append(try unicodeEscape())
+        default: throw fail("unknown escape '\\\(Character(Unicode.Scalar(escape)))'")
+        }
+      case 0..<0x20:
+        throw fail("control character in a string")
+      default:
+        run.append(byte)
+      }
+    }
+    throw fail("unterminated string")
+  }
+
+  private mutating func hex4() throws(SweepSpecError) -> UInt32 {
+    guard offset + 4 <= bytes.count, let value = UInt32(String(decoding: bytes[offset..<offset + 4], as: UTF8.self), radix: 16)
+    else { throw fail("expected four hex digits after \\u") }
+    offset += 4
+    return value
+  }
+
+  private mutating func unicodeEscape() throws(SweepSpecError) -> Unicode.Scalar {
+    let high = try hex4()
+    if (0xD800..<0xDC00).contains(high), bytes[offset...].starts(with: [UInt8(ascii: "\\"), UInt8(ascii: "u")]) {
+      offset += 2
+      let low = try hex4()
+      if (0xDC00..<0xE000).contains(low), let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)) {
+        return scalar
+      }
+    }
+    return Unicode.Scalar(high) ?? "\u{FFFD}"
+  }
+}

@@ -1,0 +1,100 @@
+/// What a sweep folder holds (`sweep.json`): the resolved spec, the spec hash its rows
+/// carry, the shard, whether the run finished, and which tracks could not be read.
+///
+/// `merge` and `--resume` rebuild everything from a folder's manifest and rows, so a
+/// merged or resumed sweep writes the same bytes as one uninterrupted run.
+public struct SweepManifest: Sendable, Hashable {
+  /// The layout of `sweep.json`.
+  public static let version = 1
+
+  /// Whether every row of the run was written.
+  public enum Status: String, Sendable, Hashable {
+    case complete, interrupted
+  }
+
+  /// A track as the rows name it (its path relative to the spec) and the options it was read with.
+  public struct Track: Sendable, Hashable {
+    public var name: String
+    public var options: [SpecNode.Field]
+
+    public init(name: String, options: [SpecNode.Field] = []) {
+      self.name = name
+      self.options = options
+    }
+  }
+
+  /// A track whose log could not be read: it has no rows.
+  public struct FailedTrack: Sendable, Hashable {
+    public var index: Int
+    public var error: String
+
+    public init(index: Int, error: String) {
+      self.index = index
+      self.error = error
+    }
+  }
+
+  /// The spec's file name.
+  public var spec: String
+  public var tracks: [Track]
+  public var grid: SweepGrid
+  public var objectives: [SweepObjective]
+  public var constraints: [SweepConstraint]
+  /// The slice this folder holds; `nil` for a whole sweep.
+  public var shard: SweepShard?
+  public var status: Status = .complete
+  /// Rows written to `results.ndjson`.
+  public var rows = 0
+  /// Sorted by index.
+  public var failedTracks: [FailedTrack] = []
+
+  public init(spec: String, tracks: [Track], grid: SweepGrid, objectives: [SweepObjective],
+              constraints: [SweepConstraint]) {
+    self.spec = spec
+    self.tracks = tracks
+    self.grid = grid
+    self.objectives = objectives
+    self.constraints = constraints
+  }
+
+  /// The hash every row carries: of what decides the rows' numbers (tracks with their
+  /// options, base config, varied values, stats layout), not of objectives or
+  /// constraints, so a resumed run may change those and keep its rows.
+  public var specHash: String {
+    let keyed = OrderedJSON.object([
+      ("tracks", trackList), ("base", grid.base.json), ("vary", variableList),
+      ("statsSchema", .int(ReplayStats.currentSchemaVersion)),
+    ])
+    return StableHash.hex(keyed.rendered(pretty: false))
+  }
+
+  /// Grid row of (track, configuration): `trackIndex × configurations + configIndex`.
+  public func row(track: Int, configuration: Int) -> Int { track * grid.count + configuration }
+
+  private var trackList: OrderedJSON {
+    .array(tracks.map { .object([("path", .string($0.name))] + $0.options.map { ($0.key, $0.value.json) }) })
+  }
+
+  private var variableList: OrderedJSON {
+    .array(grid.variables.map { .object([("path", .string($0.path)), ("values", .array($0.values.map(\.json)))]) })
+  }
+
+  /// The `sweep.json` document.
+  public var json: OrderedJSON {
+    var fields: [(String, OrderedJSON)] = [
+      ("sweepVersion", .int(Self.version)), ("specHash", .string(specHash)), ("spec", .string(spec)),
+      ("status", .string(status.rawValue)),
+    ]
+    if let shard { fields.append(("shard", .string(shard.description))) }
+    fields += [
+      ("tracks", trackList), ("base", grid.base.json), ("vary", variableList),
+      ("objectives", .array(objectives.map { .string($0.description) })),
+      ("constraints", .array(constraints.map { .string($0.description) })),
+      ("configurations", .int(grid.count)), ("rows", .int(rows)),
+      ("failedTracks", .array(failedTracks.map { failed in
+        .object([("index", .int(failed.index)), ("path", .string(tracks[failed.index].name)), ("error", .string(failed.error))])
+      })),
+    ]
+    return .object(fields)
+  }
+}

@@ -1,0 +1,48 @@
+/// A stats number a sweep wants small or large, addressed by its dotted path
+/// (`energy.percentPerHour`), compared on per-configuration means across tracks.
+public struct SweepObjective: Sendable, Hashable, CustomStringConvertible {
+  /// Whether smaller or larger is better.
+  public enum Direction: String, Sendable, Hashable {
+    case min, max
+  }
+
+  public var direction: Direction
+  /// A dotted path into `stats.json`, e.g. `uploads.requests`.
+  public var path: String
+
+  public init(_ direction: Direction, _ path: String) {
+    self.direction = direction
+    self.path = path
+  }
+
+  /// Parses `min energy.percentPerHour` or `max engine.keptRatio` (also `minimise`,
+  /// `minimize`, `maximise`, `maximize`); `nil` when the text is neither.
+  public init?(_ text: String) {
+    let words = text.split(whereSeparator: \.isWhitespace)
+    guard words.count == 2, let direction = Self.direction(String(words[0])), Self.isPath(String(words[1])) else {
+      return nil
+    }
+    self.init(direction, String(words[1]))
+  }
+
+  /// The direction a word names (`min`, `minimise`, `minimize`, and the `max` forms).
+  public static func direction(_ word: String) -> Direction? {
+    switch word.lowercased() {
+    case "min", "minimise", "minimize": .min
+    case "max", "maximise", "maximize": .max
+    default: nil
+    }
+  }
+
+  /// Whether `text` looks like a dotted stats path (letters, digits, `_`, `.`, `[`, `]`).
+  static func isPath(_ text: String) -> Bool {
+    !text.isEmpty && text.first != "." && text.last != "."
+      && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_.[]".contains($0)) }
+  }
+
+  /// `min energy.percentPerHour`
+  public var description: String { "\(direction.rawValue) \(path)" }
+
+  /// The value turned so that smaller is always better.
+  public func oriented(_ value: Double) -> Double { direction == .min ? value : -value }
+}

@@ -1,0 +1,49 @@
+/// Writes `summary.csv` and `pareto.csv` of a finished sweep.
+public enum SweepSummaryCSV {
+  /// One line per configuration: `configIndex`, the varied values, `tracks`, `rank`
+  /// (1 = recommended), `meetsConstraints`, then `<path>.sum`, `<path>.mean` and
+  /// `<path>.p95` for every result column.
+  public static func summary(_ analysis: SweepAnalysis) -> String {
+    let grid = analysis.manifest.grid
+    let rank = ranks(analysis)
+    let meets = Dictionary(uniqueKeysWithValues: analysis.ranking.order.map { ($0.configIndex, $0.meetsConstraints) })
+    var text = SweepText.csvLine(
+      ["configIndex"] + grid.variables.map(\.path) + ["tracks", "rank", "meetsConstraints"]
+        + analysis.columns.flatMap { ["\($0).sum", "\($0).mean", "\($0).p95"] })
+    for configuration in analysis.summary.configurations {
+      var fields = [String(configuration.index)] + grid.values(at: configuration.index).map(SweepText.value)
+      fields += [String(configuration.tracks), rank[configuration.index].map(String.init) ?? "",
+                 String(meets[configuration.index] ?? false)]
+      for column in analysis.columns.indices {
+        fields += [configuration.sum[column], configuration.mean[column], configuration.p95[column]].map(SweepText.number)
+      }
+      text += SweepText.csvLine(fields)
+    }
+    return text
+  }
+
+  /// The configurations on the Pareto front of the objectives' means, by index:
+  /// `configIndex`, the varied values, `rank`, `meetsConstraints`, then each
+  /// objective's mean across tracks (headed by its path).
+  public static func pareto(_ analysis: SweepAnalysis) -> String {
+    let grid = analysis.manifest.grid
+    let rank = ranks(analysis)
+    let candidates = Dictionary(uniqueKeysWithValues: analysis.ranking.order.map { ($0.configIndex, $0) })
+    var text = SweepText.csvLine(
+      ["configIndex"] + grid.variables.map(\.path) + ["rank", "meetsConstraints"]
+        + analysis.manifest.objectives.map(\.path))
+    for index in analysis.pareto {
+      let candidate = candidates[index]
+      text += SweepText.csvLine(
+        [String(index)] + grid.values(at: index).map(SweepText.value)
+          + [rank[index].map(String.init) ?? "", String(candidate?.meetsConstraints ?? false)]
+          + (candidate?.objectives ?? []).map(SweepText.number))
+    }
+    return text
+  }
+
+  /// Each configuration's place in the ranking, from 1.
+  static func ranks(_ analysis: SweepAnalysis) -> [Int: Int] {
+    Dictionary(uniqueKeysWithValues: analysis.ranking.order.enumerated().map { ($1.configIndex, $0 + 1) })
+  }
+}

@@ -1,0 +1,36 @@
+/// How sweep outputs write values: numbers as `stats.json` writes them, CSV cells
+/// quoted only when they must be.
+public enum SweepText {
+  /// The shortest text that reads back as the same `Double` (`16`, `0.25`, `1e-07`).
+  public static func number(_ value: Double) -> String {
+    guard value.isFinite else { return "" }
+    var json = JSONBytes()
+    json.double(value)
+    return String(decoding: json.bytes, as: UTF8.self)
+  }
+
+  /// A varied value as a CSV cell or a label: strings bare, anything else as compact JSON.
+  public static func value(_ node: SpecNode) -> String {
+    node.string ?? node.rendered
+  }
+
+  /// A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break.
+  public static func csv(_ field: String) -> String {
+    guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
+    return "\"" + field.replacingAll("\"", with: "\"\"") + "\""
+  }
+
+  /// One CSV line (with its newline) from fields not yet quoted.
+  public static func csvLine(_ fields: [String]) -> String {
+    fields.map(csv).joined(separator: ",") + "\n"
+  }
+}
+
+extension String {
+  /// Every `target` character replaced by `replacement`.
+  fileprivate func replacingAll(_ target: Character, with replacement: String) -> String {
+    var result = ""
+    for character in self { if character == target { result += replacement } else { result.append(character) } }
+    return result
+  }
+}

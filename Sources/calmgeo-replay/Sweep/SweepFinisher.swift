@@ -1,0 +1,45 @@
+import CalmGeoReplay
+
+/// Writes the files of a finished sweep from its analysis; the same for `sweep`,
+/// `sweep --resume` and `merge`, so they write the same bytes.
+enum SweepFinisher {
+  /// `sweep.json`, `results.csv` over every row's columns, `summary.csv`, `pareto.csv`,
+  /// `recommended.json` and `recommended.why.txt` (`results.ndjson` is already written).
+  static func write(_ analysis: SweepAnalysis, into folder: SweepFolder) throws {
+    try writeManifest(analysis.manifest, into: folder)
+    try folder.write("results.csv", SweepResultsCSV.render(manifest: analysis.manifest, table: analysis.table))
+    try folder.write("summary.csv", SweepSummaryCSV.summary(analysis))
+    try folder.write("pareto.csv", SweepSummaryCSV.pareto(analysis))
+    if let config = SweepRecommendation.configFile(analysis) { try folder.write("recommended.json", config) }
+    try folder.write("recommended.why.txt", SweepRecommendation.explanation(analysis))
+  }
+
+  static func writeManifest(_ manifest: SweepManifest, into folder: SweepFolder) throws {
+    try folder.write("sweep.json", manifest.json.rendered(pretty: true))
+  }
+
+  /// The result on stdout and the exit code: 0 when the recommendation meets the
+  /// constraints, 2 when it is only the closest.
+  static func conclude(_ analysis: SweepAnalysis, folder: String, quiet: Bool) -> Int32 {
+    let manifest = analysis.manifest
+    let met = SweepRecommendation.isMet(analysis)
+    if !quiet {
+      let tracks = manifest.tracks.count - manifest.failedTracks.count
+      var text = "\(folder): \(analysis.table.entries.count) rows (\(count(tracks, "track")) × \(count(manifest.grid.count, "configuration")))"
+      if !manifest.failedTracks.isEmpty { text += ", \(count(manifest.failedTracks.count, "log")) could not be read" }
+      text += "\n"
+      if let winner = SweepRecommendation.winner(analysis) {
+        let label = manifest.grid.label(at: winner.configIndex)
+        let which = "configuration \(winner.configIndex)\(label.isEmpty ? "" : " (\(label))")"
+        text += met
+          ? "recommended: \(which), meets every constraint: \(folder)/recommended.json\n"
+          : "no configuration meets every constraint; closest: \(which): \(folder)/recommended.json, see recommended.why.txt\n"
+      }
+      print(text, terminator: "")
+    }
+    return met ? 0 : SweepExit.noConfigurationMeetsConstraints
+  }
+
+  /// `1 track`, `3 tracks`.
+  static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+}

@@ -1,0 +1,79 @@
+import CalmGeoReplay
+import Foundation
+
+/// A sweep's output folder, built as `.NAME.partial` beside it and renamed into place
+/// when the run ends, finished or interrupted; so `--out` is never half-written.
+///
+/// The partial folder has a fixed name so that `--resume` finds the rows of a run that
+/// was killed before it could rename it (one run per `--out` at a time).
+struct SweepFolder {
+  /// `--out`, e.g. `sweep-out`.
+  let finalPath: String
+  /// e.g. `.sweep-out.partial`.
+  let workPath: String
+
+  init(out: String) {
+    let trimmed = out.count > 1 && out.hasSuffix("/") ? String(out.dropLast()) : out
+    finalPath = trimmed
+    let parent = (trimmed as NSString).deletingLastPathComponent
+    let name = (trimmed as NSString).lastPathComponent
+    workPath = parent.isEmpty ? ".\(name).partial" : (parent as NSString).appendingPathComponent(".\(name).partial")
+  }
+
+  /// The rows file to resume from: the partial folder's (a killed run) or else the
+  /// finished folder's, with the path it was read from.
+  func rowsToResume() throws -> (file: String, text: String)? {
+    for folder in [workPath, finalPath] {
+      let file = (folder as NSString).appendingPathComponent("results.ndjson")
+      guard FileManager.default.fileExists(atPath: file) else { continue }
+      return (file, try SweepSpecFile.read(file))
+    }
+    return nil
+  }
+
+  /// Starts an empty partial folder (removing a previous one).
+  func create() throws {
+    let files = FileManager.default
+    do {
+      let parent = (workPath as NSString).deletingLastPathComponent
+      if !parent.isEmpty { try files.createDirectory(atPath: parent, withIntermediateDirectories: true) }
+      if files.fileExists(atPath: workPath) { try files.removeItem(atPath: workPath) }
+      try files.createDirectory(atPath: workPath, withIntermediateDirectories: false)
+    } catch {
+      throw OutputError(path: workPath, reason: error.localizedDescription)
+    }
+  }
+
+  /// The path of a file in the folder being built.
+  func path(_ relative: String) -> String {
+    (workPath as NSString).appendingPathComponent(relative)
+  }
+
+  /// Writes a whole file into the folder being built.
+  func write(_ relative: String, _ text: String) throws {
+    let file = try BufferedFile(creating: path(relative), expectedSize: text.utf8.count)
+    try file.write(text)
+    try file.close()
+  }
+
+  /// Replaces `--out` with the built folder (rename).
+  func commit() throws {
+    let retired = finalPath + ".old-\(getpid())"
+    if FileManager.default.fileExists(atPath: finalPath) {
+      guard rename(finalPath, retired) == 0 else { throw OutputError(path: finalPath, reason: String(cString: strerror(errno))) }
+    }
+    guard rename(workPath, finalPath) == 0 else { throw OutputError(path: finalPath, reason: String(cString: strerror(errno))) }
+    try? FileManager.default.removeItem(atPath: retired)
+  }
+
+  /// Makes the partial folder hold just `rows` (in grid order), for a later `--resume`.
+  func restore(_ rows: [SweepRow]) throws {
+    try create()
+    try write("results.ndjson", rows.map { $0.line + "\n" }.joined())
+  }
+
+  /// Removes the folder being built (after an error).
+  func discard() {
+    try? FileManager.default.removeItem(atPath: workPath)
+  }
+}

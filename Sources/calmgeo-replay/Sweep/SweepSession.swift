@@ -1,0 +1,158 @@
+import CalmGeoReplay
+import Foundation
+
+/// One `sweep` run: plan, resume, replay every pending row on all cores while writing
+/// them in grid order, then conclude (or keep what is done when interrupted).
+struct SweepSession: Sendable {
+  var specPath: String
+  var out: String
+  var jobs: Int
+  var shard: SweepShard?
+  var resume: Bool
+  var strict: Bool
+  var keepBest: Int
+  var quiet: Bool
+  /// For tests: behave as if interrupted once this many rows were written.
+  var stopAfter: Int?
+
+  /// Runs the sweep; returns the exit code.
+  func run() async -> Int32 {
+    var plan: SweepPlan
+    do {
+      plan = try SweepSpecFile.load(path: specPath)
+    } catch {
+      return SweepExit.report(error)
+    }
+    if strict { for index in plan.tracks.indices { plan.tracks[index].options.strict = true } }
+    let ready = plan
+    let work = Task { await sweep(ready) }
+    let interrupt = InterruptSignal { work.cancel() }
+    let code = await work.value
+    interrupt.stop()
+    return code
+  }
+
+  private func sweep(_ plan: SweepPlan) async -> Int32 {
+    let folder = SweepFolder(out: out)
+    do {
+      return try await sweep(plan, folder: folder)
+    } catch {
+      return SweepExit.report(error)
+    }
+  }
+
+  private func sweep(_ plan: SweepPlan, folder: SweepFolder) async throws -> Int32 {
+    var manifest = plan.manifest
+    manifest.shard = shard
+    let (kept, fromPartial) = try rowsToKeep(plan, manifest: manifest, folder: folder)
+    if let first = kept.first { try SweepAnalysis.checkPaths(manifest, known: first.paths, complete: false) }
+    let done = Set(kept.map { manifest.row(track: $0.trackIndex, configuration: $0.configIndex) })
+    let configurations = plan.configurations.count
+    let pending = plan.tracks.indices.map { track in
+      (0..<configurations).filter { configuration in
+        let row = manifest.row(track: track, configuration: configuration)
+        return (shard?.contains(row: row) ?? true) && !done.contains(row)
+      }
+    }
+    try folder.create()
+    do {
+      return try await sweep(plan, manifest: manifest, kept: kept, pending: pending, folder: folder)
+    } catch {
+      // The partial folder was the only copy of the kept rows: put them back for the next --resume.
+      if fromPartial { try? folder.restore(kept) } else { folder.discard() }
+      throw error
+    }
+  }
+
+  /// Runs the pending rows into the partial folder and concludes.
+  private func sweep(_ plan: SweepPlan, manifest planned: SweepManifest, kept: [SweepRow], pending: [[Int]],
+                     folder: SweepFolder) async throws -> Int32 {
+    var manifest = planned
+    var writer = try SweepResultsWriter(folder: folder, manifest: manifest, kept: kept)
+    var progress = SweepProgress(total: pending.reduce(0) { $0 + $1.count }, tracks: pending.filter { !$0.isEmpty }.count,
+                                 quiet: quiet)
+    var failed: [SweepManifest.FailedTrack] = []
+    var checked = false
+    var rowsOfTrack = 0
+    let outcome = try await SweepRunner(plan: plan, pending: pending, jobs: jobs).run { event in
+      switch event {
+      case .trackLoaded:
+        rowsOfTrack = 0
+      case .trackFailed(let index, let error):
+        if strict { throw error }
+        let message = String(describing: error)
+        failed.append(SweepManifest.FailedTrack(index: index, error: message))
+        progress.skip(rows: pending[index].count)
+        progress.note("\(message)\n\(plan.tracks[index].name): note: skipped: the sweep goes on without this log")
+      case .row(let row):
+        if !checked {
+          try SweepAnalysis.checkPaths(manifest, known: row.paths, complete: false)
+          checked = true
+        }
+        try writer.add(row)
+        progress.row()
+        rowsOfTrack += 1
+        if let stopAfter, progress.done >= stopAfter { withUnsafeCurrentTask { $0?.cancel() } }
+      case .trackFinished(let index):
+        try writer.flush()
+        progress.trackFinished(plan.tracks[index].name, rows: rowsOfTrack)
+      }
+    }
+    progress.finish()
+    try writer.finish()
+    manifest.failedTracks = failed
+    manifest.rows = writer.count
+    if outcome == .interrupted {
+      manifest.status = .interrupted
+      try SweepFinisher.writeManifest(manifest, into: folder)
+      try folder.commit()
+      let total = kept.count + progress.total
+      Terminal.printError("\(out): interrupted: \(writer.count) of \(total) rows kept; run the same command with --resume to finish")
+      return SweepExit.interrupted
+    }
+    if let shard {
+      try SweepFinisher.writeManifest(manifest, into: folder)
+      try folder.commit()
+      if !quiet { print("\(out): shard \(shard): \(writer.count) rows; join the shards with calmgeo-replay merge") }
+      return 0
+    }
+    guard writer.count > 0 else {
+      throw SweepDataError(file: specPath, reason: "no log could be read: the sweep has no rows")
+    }
+    let analysis = try SweepAnalysis(manifest: manifest, table: writer.table)
+    try SweepFinisher.write(analysis, into: folder)
+    if keepBest > 0 { try KeepBest.write(keepBest, analysis: analysis, plan: plan, into: folder) }
+    try folder.commit()
+    return SweepFinisher.conclude(analysis, folder: out, quiet: quiet)
+  }
+
+  /// With `--resume`, the rows of an earlier run of the same spec (this shard's, once
+  /// each), and whether they came from the partial folder (a killed run).
+  private func rowsToKeep(_ plan: SweepPlan, manifest: SweepManifest, folder: SweepFolder) throws
+    -> (rows: [SweepRow], fromPartial: Bool)
+  {
+    guard resume else { return ([], false) }
+    guard let (file, text) = try folder.rowsToResume() else {
+      if !quiet { Terminal.printError("\(out): nothing to resume: starting afresh") }
+      return ([], false)
+    }
+    let (rows, truncated) = try SweepResultsReader.rows(text, file: file, toleratingCutEnd: true)
+    if let other = rows.first(where: { $0.specHash != plan.specHash }) {
+      throw SweepUsageError(message: """
+        \(file) holds rows of another sweep (spec hash \(other.specHash), this spec's is \(plan.specHash)): \
+        the logs, base or vary changed; remove \(out) or choose another --out
+        """)
+    }
+    var seen = Set<Int>()
+    let kept = rows.filter { row in
+      guard row.trackIndex < plan.tracks.count, row.configIndex < plan.configurations.count else { return false }
+      let index = manifest.row(track: row.trackIndex, configuration: row.configIndex)
+      return (shard?.contains(row: index) ?? true) && seen.insert(index).inserted
+    }
+    if !quiet {
+      Terminal.printError("\(out): resuming: \(kept.count) rows already done, from \(file)"
+                          + (truncated ? " (its cut last line dropped)" : ""))
+    }
+    return (kept, file.hasPrefix(folder.workPath + "/"))
+  }
+}

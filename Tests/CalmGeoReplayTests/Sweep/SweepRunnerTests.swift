@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+@testable import CalmGeoReplay
+
+/// The runner on the three sample logs: the same rows in the same order whatever the
+/// number of jobs, and a clean prefix when cancelled.
+struct SweepRunnerTests {
+  static func plan() throws -> SweepPlan {
+    let samples = Corpus.repositoryRoot.appendingPathComponent("Samples").path
+    let text = """
+      tracks: ["\(samples)/*.csv"]
+      base: {url: "https://api.example.test/l", autoSync: true, replay: {seed: 1, finalSync: true}}
+      vary: {distanceFilter: [10, 16, 30], syncThreshold: [5, 12]}
+      objectives: [min energy.percentPerHour]
+      """
+    let spec = try SweepSpecDecoder.decode(text, source: "s.yaml")
+    return try SweepPlan(spec: spec, base: { if case .inline(let base) = spec.base { return base }; return SpecNode(.null) }(),
+                         baseSource: nil, tracks: try SweepSpecFile.tracks(spec, folder: ""))
+  }
+
+  /// Every event as text, in the order handed over.
+  static func events(_ plan: SweepPlan, jobs: Int, pending: [[Int]]? = nil, cancelAfter: Int? = nil) async throws
+    -> (events: [String], outcome: SweepRunner.Outcome)
+  {
+    let all = pending ?? plan.tracks.map { _ in Array(plan.configurations.indices) }
+    var events: [String] = []
+    var rows = 0
+    let outcome = try await SweepRunner(plan: plan, pending: all, jobs: jobs).run { event in
+      switch event {
+      case .trackLoaded(let index, let fixes, _): events.append("loaded \(index) \(fixes)")
+      case .trackFailed(let index, _): events.append("failed \(index)")
+      case .trackFinished(let index): events.append("finished \(index)")
+      case .row(let row):
+        events.append(row.line)
+        rows += 1
+        if rows == cancelAfter { withUnsafeCurrentTask { $0?.cancel() } }
+      }
+    }
+    return (events, outcome)
+  }
+
+  @Test func oneAndFourJobsHandOverTheSameRows() async throws {
+    let plan = try Self.plan()
+    #expect(plan.tracks.map { ($0.name as NSString).lastPathComponent }
+      == ["drive-speed-changes.csv", "stationary-drift.csv", "walk-with-long-stop.csv"])
+    let one = try await Self.events(plan, jobs: 1)
+    let four = try await Self.events(plan, jobs: 4)
+    #expect(one.outcome == .finished && four.outcome == .finished)
+    #expect(one.events.count == 3 * (6 + 2))
+    #expect(one.events == four.events)
+    #expect(one.events[0] == "loaded 0 1390" && one.events[7] == "finished 0")
+    let row = try SweepRow(line: one.events[2], file: "t", lineNumber: 1)
+    #expect(row.trackIndex == 0 && row.configIndex == 1 && row.paths.first == "input.fixesUsed")
+    #expect(one.events[2].contains(#""values":{"distanceFilter":10,"syncThreshold":12}"#))
+  }
+
+  @Test func onlyPendingRowsRunAndTracksWithoutAnyAreNotRead() async throws {
+    let plan = try Self.plan()
+    let run = try await Self.events(plan, jobs: 2, pending: [[], [1, 4], []])
+    #expect(run.events.count == 4 && run.events[0].hasPrefix("loaded 1 "))
+    #expect(run.events[1].contains(#""trackIndex":1,"configIndex":1,"#) && run.events[2].contains(#""configIndex":4,"#))
+  }
+
+  @Test func cancellingKeepsAPrefix() async throws {
+    let plan = try Self.plan()
+    let full = try await Self.events(plan, jobs: 1).events.filter { $0.hasPrefix("{") }
+    for jobs in [1, 3] {
+      // In a task of its own: cancelling is sticky for the task that runs the sweep.
+      let cut = try await Task { try await Self.events(plan, jobs: jobs, cancelAfter: 2) }.value
+      let rows = cut.events.filter { $0.hasPrefix("{") }
+      #expect(cut.outcome == .interrupted)
+      #expect(rows.count >= 2 && rows.count < full.count)
+      #expect(Array(full.prefix(rows.count)) == rows)
+    }
+  }
+
+  @Test func aLogThatCannotBeReadIsReportedInItsPlace() async throws {
+    var plan = try Self.plan()
+    plan.tracks[1].path = "/nonexistent/log.csv"
+    let run = try await Self.events(plan, jobs: 2)
+    #expect(run.outcome == .finished)
+    #expect(run.events.filter { !$0.hasPrefix("{") } == ["loaded 0 1390", "finished 0", "failed 1", "loaded 2 1740", "finished 2"])
+  }
+}
