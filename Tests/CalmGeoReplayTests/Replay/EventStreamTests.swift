@@ -52,6 +52,17 @@ struct EventStreamTests {
     #expect(d[319].kind == .keptBeyondJudge && abs(d[319].distance - 28.5) < 1e-6)
   }
 
+  @Test func countersAddUpAsTheREADMESays() {
+    // §6: emitted 7; filtered = t2…t11, t13…t72, t74…t193 (all within the judge) + t73
+    // (still rule) + t194 (sleep rule) = 10 + 60 + 120 + 2 = 192; while monitoring
+    // t195…t317 = 123; listening again t320…t329 all within 16 m of x 58.5 → 10 more
+    // filtered = 202. 7 + 202 + 123 = 330 + 1 exit + 1 stop.
+    let (_, result) = EquatorTrack.replay(EquatorTrack.workedExample)
+    let m = result.machine
+    #expect(result.emitted == 7 && m.filtered == 202 && m.fixesWhileMonitoring == 123)
+    #expect(result.emitted + m.filtered + m.fixesWhileMonitoring == m.fixes + m.geofenceExits + m.motionChangesToStationary)
+  }
+
   @Test func modeChangesAndCalls() {
     let observer = run(finalSync: true)
     let t0 = EquatorTrack.t0
