@@ -31,13 +31,13 @@ measure() {
     ((kb > peak)) && peak=$kb
   done
   rm -f "$log"
-  printf '| %s | %s | %d MB | %s |\n' "$label" "$best" $((peak / 1024)) "$(python3 -c "print(f'{$best/$plain:.2f}x')" 2>/dev/null || echo 1.00x)"
+  printf '| %s | %s | %d MB | %s |\n' "$label" "$best" $((peak / 1024)) "$(python3 -c "print(f'{$best/$plain:.2f}x' if $plain > 0 else '1.00x')")"
   last=$best
 }
 
 echo "| replay of $(($(wc -l < "$input") - 1)) fixes ($(du -m "$input" | cut -f1) MB CSV) | seconds | peak RSS | vs plain |"
 echo "|---|---|---|---|"
-plain=1
+plain=0
 measure "plain (--no-metrics)" "$bin" "$input" -o "$data/reports-out" -q --no-metrics; plain=$last
 measure "all metrics (default)" "$bin" "$input" -o "$data/reports-out" -q
 measure "all metrics + --trace" "$bin" "$input" -o "$data/reports-out" -q --trace

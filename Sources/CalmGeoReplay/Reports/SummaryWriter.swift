@@ -11,17 +11,20 @@ public enum SummaryWriter {
         + (skipped > 0 ? " (" + d.skipped.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")" : "")),
       ("emitted", "\(count(r.emitted, "location")), "
         + "\(count(r.machine.motionChangesToMoving + r.machine.motionChangesToStationary, "motionchange")) "
-        + "(\(count(r.machine.motionChangesToStationary, "stop")), \(count(r.machine.geofenceExits, "geofence exit")))"),
+        + "(\(count(r.machine.motionChangesToMoving - r.machine.geofenceExits, "start")), "
+        + "\(count(r.machine.motionChangesToStationary, "stop")), \(count(r.machine.geofenceExits, "geofence exit")))"),
       ("time", "\(seconds(r.machine.millisListening)) listening, \(seconds(r.machine.millisMonitoring)) monitoring"),
     ]
     if u.requests > 0 || r.configuration?.calmGeo.url != nil {
-      rows.append(("uploads", "\(u.requests) requests (\(u.succeeded) ok, \(u.failed) failed, \(u.timeouts) timeouts), "
-        + "\(u.recordsDelivered) records uploaded, \(u.duplicatesSent) duplicates, \(u.bytesSent) bytes"))
+      rows.append(("uploads", "\(count(u.requests, "request")) (\(u.succeeded) ok, \(u.failed) failed, "
+        + "\(count(u.timeouts, "timeout"))), \(u.bytesSent) bytes"))
+      rows.append(("records", "\(u.recordsDelivered) uploaded, \(count(u.duplicatesSent, "duplicate")) sent, "
+        + "\(u.storedAtEnd) still stored, \(u.expired) expired"))
     }
     if let fidelity = r.metrics?.fidelity {
       rows.append(("fidelity", "SED p95 \(CrossTrackSummary.number(fidelity.sed.p95, 1)) m, PED p95 "
         + "\(CrossTrackSummary.number(fidelity.ped.p95, 1)) m, Hausdorff \(CrossTrackSummary.number(fidelity.hausdorff, 1)) m, "
-        + "length lost \(CrossTrackSummary.number(fidelity.lengthLossPercent, 1)) %"))
+        + "\(CrossTrackSummary.number(fidelity.lengthLossPercent, 1)) % length lost"))
     }
     if let stops = r.metrics?.stops {
       rows.append(("stops", stopsLine(stops)))
@@ -38,15 +41,18 @@ public enum SummaryWriter {
     return rows.map { $0.0 + String(repeating: " ", count: width - $0.0.count) + "  " + $0.1 }.joined(separator: "\n") + "\n"
   }
 
+  /// `1/1 detected, delay p95 80 s, 0 false; starts 1/1, 0 m lost p95` (fits 80 columns).
   static func stopsLine(_ stops: StopStats) -> String {
-    guard stops.trueStops > 0 else { return "no true stop in the log" + (stops.falseStops > 0 ? ", \(count(stops.falseStops, "false stop"))" : "") }
-    var line = "\(stops.detected) of \(count(stops.trueStops, "true stop")) detected"
-    if stops.stopDelaySeconds.count > 0 { line += " (delay p95 \(CrossTrackSummary.number(stops.stopDelaySeconds.p95, 0)) s)" }
+    guard stops.trueStops > 0 else {
+      return "no true stop in the log" + (stops.falseStops > 0 ? ", \(count(stops.falseStops, "false stop"))" : "")
+    }
+    var line = "\(stops.detected)/\(stops.trueStops) detected"
+    if stops.stopDelaySeconds.count > 0 { line += ", delay p95 \(CrossTrackSummary.number(stops.stopDelaySeconds.p95, 0)) s" }
     line += ", \(stops.falseStops) false"
     if stops.starts > 0 {
-      line += "; \(stops.startsDetected) of \(count(stops.starts, "start"))"
+      line += "; starts \(stops.startsDetected)/\(stops.starts)"
       if stops.startDistanceLostMetres.count > 0 {
-        line += " (\(CrossTrackSummary.number(stops.startDistanceLostMetres.p95, 0)) m lost p95)"
+        line += ", \(CrossTrackSummary.number(stops.startDistanceLostMetres.p95, 0)) m lost p95"
       }
     }
     return line
