@@ -31,7 +31,7 @@ struct CalmGeoReplayCommand: AsyncParsableCommand {
         1   anything else
         130 sweep: interrupted (finished rows kept; rerun with --resume)
       """,
-    version: "0.1.0",
+    version: ReplayStats.toolVersion,
     subcommands: [Replay.self, Fixes.self, Compare.self, Sweep.self, Merge.self],
     defaultSubcommand: Replay.self)
 }

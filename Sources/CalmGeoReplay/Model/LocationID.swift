@@ -1,12 +1,24 @@
-/// A UUID-formatted id derived from the run's seed and the emit index.
+/// A UUID-formatted id derived from the run's seed and the emitted fix's time.
 ///
 /// Version-4 layout (the variant and version bits are set) so that servers that
 /// validate UUIDs accept it; the bits come from SplitMix64, never from `UUID()`.
+/// Replays derive ids from the fix time (plus a counter when the same fix is emitted
+/// more than once), so one extra or missing location changes only its own id: a
+/// golden diff stays local.
 public struct LocationID: Sendable, Hashable, CustomStringConvertible {
   public var high: UInt64
   public var low: UInt64
 
-  /// The id of emit number `index` in a run seeded with `seed`.
+  /// The id of the `occurrence`-th emit (from 0) of the fix at `time` (ms since 1970)
+  /// in a run seeded with `seed`.
+  public init(seed: UInt64, time: Int64, occurrence: Int = 0) {
+    let key = SplitMix64.mix(UInt64(bitPattern: time) ^ 0x6C6F_6361_7469_6F6E) &+ UInt64(truncatingIfNeeded: occurrence) &* 0x9E37_79B9_7F4A_7C15
+    var generator = SplitMix64(seed: SplitMix64.mix(seed ^ 0x6964_7300) ^ key)
+    high = (generator.next() & ~0xF000) | 0x4000  // version 4
+    low = (generator.next() & ~(0b11 << 62)) | (0b10 << 62)  // RFC 4122 variant
+  }
+
+  /// An id from the seed and an index (tests and tools that number their records).
   public init(seed: UInt64, index: Int) {
     var generator = SplitMix64(seed: seed ^ (UInt64(truncatingIfNeeded: index) &* 0xD1B5_4A32_D192_ED03))
     high = (generator.next() & ~0xF000) | 0x4000  // version 4

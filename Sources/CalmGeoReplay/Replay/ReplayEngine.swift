@@ -17,6 +17,8 @@ public struct ReplayEngine<Observer: ReplayObserver> {
   private var firstTime: Int64?
   private var lastTime: Int64 = 0
   private var lastEmittedTime: Int64?
+  /// Emits so far of the fix at `lastEmittedTime` (an app call may emit a fix again).
+  private var emitsAtLastTime = 0
 
   public init(config: CalmGeoConfig, settings: ReplaySettings = ReplaySettings(), observer: Observer) {
     self.config = config
@@ -78,8 +80,9 @@ public struct ReplayEngine<Observer: ReplayObserver> {
   }
 
   private mutating func emit(_ fix: Fix, isMoving: Bool, event: CalmGeoLocation.Event?) {
+    emitsAtLastTime = lastEmittedTime == fix.time ? emitsAtLastTime + 1 : 0
     let location = CalmGeoLocation(
-      id: LocationID(seed: settings.seed, index: emitted), sequence: emitted,
+      id: LocationID(seed: settings.seed, time: fix.time, occurrence: emitsAtLastTime), sequence: emitted,
       isMoving: isMoving, event: event,
       activity: config.fetchActivity ? ActivityModel.activity(for: fix) : nil, fix: fix)
     emitted += 1

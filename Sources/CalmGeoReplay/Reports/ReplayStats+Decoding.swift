@@ -19,5 +19,7 @@ extension ReplayStats {
     stops = try container.decodeIfPresent(StopStats.self, forKey: .stops)
     energy = try container.decodeIfPresent(EnergyStats.self, forKey: .energy)
     seed = try container.decode(Int.self, forKey: .seed)
+    configuration = try container.decodeIfPresent(EffectiveConfiguration.self, forKey: .configuration)
+    tool = try container.decodeIfPresent(String.self, forKey: .tool)
   }
 }

@@ -22,10 +22,17 @@ public struct ReplayStats: Codable, Sendable, Hashable {
   public var energy: EnergyStats?
   /// The run's seed (ids, simulated network).
   public var seed: Int
+  /// The configuration used, after defaults, file and flags (absent in version 1 files).
+  public var configuration: EffectiveConfiguration?
+  /// The tool that wrote the file: `calmgeo-replay <version>`.
+  public var tool: String?
+
+  /// The version `tool` names.
+  public static let toolVersion = "0.2.0"
 
   /// The keys, in `stats.json` order.
   enum CodingKeys: String, CodingKey {
-    case schemaVersion, input, engine, storage, uploads, accounting, fidelity, stops, energy, seed
+    case schemaVersion, input, engine, storage, uploads, accounting, fidelity, stops, energy, seed, configuration, tool
   }
 
   public init(input: Input, engine: Engine, storage: Storage, uploads: Uploads, accounting: Accounting,
@@ -40,6 +47,8 @@ public struct ReplayStats: Codable, Sendable, Hashable {
     self.stops = stops
     self.energy = energy
     self.seed = seed
+    configuration = nil
+    tool = "calmgeo-replay \(Self.toolVersion)"
   }
 
   /// The stats of a finished replay.
@@ -75,5 +84,7 @@ public struct ReplayStats: Codable, Sendable, Hashable {
     stops = result.metrics?.stops
     energy = (result.configuration?.replay.energy ?? EnergyModel()).estimate(result)
     seed = Int(truncatingIfNeeded: result.configuration?.replay.seed ?? 0)
+    configuration = result.configuration.map(EffectiveConfiguration.init)
+    tool = "calmgeo-replay \(Self.toolVersion)"
   }
 }

@@ -54,9 +54,11 @@ public struct SweepRow: Sendable, Hashable {
 
   /// Whether a stats path is a result column: every numeric leaf except the input's
   /// (which describe the log, not the configuration) other than `input.fixesUsed`,
-  /// and except `schemaVersion` and `seed`.
+  /// and except `schemaVersion`, `seed` and the echoed `configuration` (the varied
+  /// values have their own columns).
   public static func isResultPath(_ path: String) -> Bool {
     if path.hasPrefix("input.") { return path == "input.fixesUsed" }
+    if path.hasPrefix("configuration.") { return false }
     return path != "schemaVersion" && path != "seed"
   }
 

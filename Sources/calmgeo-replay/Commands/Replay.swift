@@ -27,6 +27,7 @@ extension CalmGeoReplayCommand {
           calmgeo-replay drive.csv --latency 100-3000 --failure-rate 0.2 --ndjson
           calmgeo-replay phone.txt --provider fused --strict
           calmgeo-replay ride.gpx --trace --export gpx,geojson
+          calmgeo-replay drive.csv -c cfg.json --set distanceFilter=30 --set replay.network.failureRate=0.1
         """)
 
     @Argument(help: ArgumentHelp("Logs to replay (- for standard input).", valueName: "log"))
@@ -34,6 +35,11 @@ extension CalmGeoReplayCommand {
 
     @Option(name: .shortAndLong, help: ArgumentHelp("CalmGeo configuration JSON (CalmGeo's defaults when absent).", valueName: "file"))
     var config: String?
+
+    @Option(name: .customLong("set"), help: ArgumentHelp(
+      "Set a CalmGeo key or replay.* path on top of the config file, typed as the file types it (repeatable).",
+      valueName: "key=value"))
+    var set: [String] = []
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Folder for the output folders.", valueName: "dir"))
     var out: String = "replay-out"
@@ -86,13 +92,7 @@ extension CalmGeoReplayCommand {
     }
 
     private func loadConfiguration() throws -> ReplayConfiguration {
-      var configuration = ReplayConfiguration()
-      if let config {
-        guard let data = FileManager.default.contents(atPath: config) else {
-          throw ConfigError(source: config, key: "", reason: "cannot read the configuration file")
-        }
-        configuration = try ReplayConfigurationDecoder.decode(data, source: config)
-      }
+      var configuration = try ConfigurationLoader.load(file: config, assignments: set)
       if let policy = input.deriveSpeed { configuration.speedPolicy = policy }
       try network.apply(to: &configuration)
       return configuration

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ArgumentParser
 import CalmGeoReplay
 import Foundation
 
@@ -32,6 +33,9 @@ enum Terminal {
       return 66
     case let error as ConfigError:
       printError(error.description)
+      return 64
+    case let error as ValidationError:
+      printError("error: \(error.message)")
       return 64
     default:
       printError("error: \(error)")

@@ -1,0 +1,37 @@
+import ArgumentParser
+import CalmGeoReplay
+import Foundation
+
+/// The configuration of a run: the config file (if any), then each `--set key=value`
+/// in order, then the flags. Every step goes through the config decoder, so a `--set`
+/// is checked exactly as the file's key would be, and its errors name the `--set`.
+enum ConfigurationLoader {
+  /// Reads `file` and applies `assignments` (`distanceFilter=20`, `replay.network.failureRate=0.1`).
+  ///
+  /// A value is read as JSON when it is JSON (`20`, `true`, `[80, 400]`, `"text"`), else
+  /// as a string (`url=https://…`).
+  static func load(file: String?, assignments: [String]) throws -> ReplayConfiguration {
+    var node = SpecNode(.object([]))
+    var configuration = ReplayConfiguration()
+    if let file {
+      guard let data = FileManager.default.contents(atPath: file) else {
+        throw ConfigError(source: file, key: "", reason: "cannot read the configuration file")
+      }
+      configuration = try ReplayConfigurationDecoder.decode(data, source: file)
+      node = try SpecJSONReader.read(String(decoding: data, as: UTF8.self), source: file)
+    }
+    for assignment in assignments {
+      guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
+        throw ValidationError("--set takes key=value (e.g. distanceFilter=20 or replay.seed=3), found '\(assignment)'.")
+      }
+      let path = String(assignment[..<equals])
+      let text = String(assignment[assignment.index(after: equals)...])
+      let value = (try? SpecJSONReader.read(text, source: "--set")) ?? SpecNode(.string(text))
+      guard node.set(path, to: value) else {
+        throw ValidationError("--set \(assignment): '\(path)' goes through a value that is not an object.")
+      }
+      configuration = try ReplayConfigurationDecoder.decode(Data(node.rendered.utf8), source: "--set \(assignment)")
+    }
+    return configuration
+  }
+}
