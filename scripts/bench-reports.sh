@@ -41,7 +41,8 @@ plain=0
 measure "plain (--no-metrics)" "$bin" "$input" -o "$data/reports-out" -q --no-metrics; plain=$last
 measure "all metrics (default)" "$bin" "$input" -o "$data/reports-out" -q
 measure "all metrics + --trace" "$bin" "$input" -o "$data/reports-out" -q --trace
-if "$bin" --help 2>&1 | grep -q -- "--report" || "$bin" replay --help 2>&1 | grep -q -- "--report"; then
+help=$("$bin" replay --help 2>&1)
+if [[ $help == *--report* ]]; then
   measure "all metrics + --report html" "$bin" "$input" -o "$data/reports-out" -q --report html
   report=$(find "$data/reports-out" -name report.html | head -1)
   echo

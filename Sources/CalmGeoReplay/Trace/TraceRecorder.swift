@@ -2,8 +2,9 @@
 /// the numbers it decided on, the state before and after, and the events it produced.
 ///
 /// An observer that only formats: full buffers of lines go to `sink` (the CLI writes
-/// them to a file), so memory stays flat. Numbers: distances and judges in metres with
-/// 3 decimals, ages in seconds with 3 decimals, `null` where a value took no part.
+/// them to a file), so memory stays flat. Numbers: positions in degrees with 7 decimals
+/// (about 1 cm), distances and judges in metres and ages in seconds with 3 decimals,
+/// `null` where a value took no part.
 public struct TraceRecorder: ReplayObserver {
   private var json = JSONBytes(reservingCapacity: 1 << 16, escapesSlashes: false)
   private var open = false
@@ -27,13 +28,15 @@ public struct TraceRecorder: ReplayObserver {
     json.int(Int(fix.line))
     json.raw(",")
     json.key("lat")
-    json.double(fix.latitude)
+    json.fixed(fix.latitude, decimals: 7)
     json.raw(",")
     json.key("lon")
-    json.double(fix.longitude)
+    json.fixed(fix.longitude, decimals: 7)
     json.raw(",")
     json.key("decision")
-    json.string(decision.kind.description)
+    json.raw("\"")
+    json.raw(Self.names[Int(decision.kind.rawValue)])
+    json.raw("\"")
     json.raw(",")
     json.key("distance")
     number(decision.distance)
@@ -145,12 +148,18 @@ public struct TraceRecorder: ReplayObserver {
   }
 
   private mutating func number(_ value: Double) {
-    if value.isFinite { json.double((value * 1000).rounded() / 1000) } else { json.raw("null") }
+    if value.isFinite && abs(value) < 9e9 { json.fixed(value, decimals: 3) } else { json.raw("null") }
   }
 
   private mutating func seconds(_ millis: Int64) {
-    if millis < 0 { json.raw("null") } else { json.double(Double(millis) / 1000) }
+    if millis < 0 { json.raw("null") } else { json.fixed(Double(millis) / 1000, decimals: 3) }
   }
+
+  /// `FixDecision.Kind` descriptions as static text, by raw value.
+  private static let names: [StaticString] = [
+    "one_shot", "kept_ref_empty", "kept_beyond_judge", "filtered", "still_rule", "sleep_rule",
+    "ignored_while_monitoring", "geofence_exit",
+  ]
 
   private mutating func state(_ state: TrackingStateMachine.State) {
     json.raw("{")

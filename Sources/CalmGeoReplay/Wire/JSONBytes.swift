@@ -63,6 +63,31 @@ public struct JSONBytes: Sendable {
     }
   }
 
+  /// A finite number rounded to `decimals` places (at most 9; |value| < 9e9), trailing
+  /// zeros trimmed, without building a `String` (traces: millions of numbers).
+  public mutating func fixed(_ value: Double, decimals: Int) {
+    var scale: Int64 = 1
+    for _ in 0..<decimals { scale *= 10 }
+    var units = Int64((abs(value) * Double(scale)).rounded())
+    if value < 0 && units != 0 { bytes.append(45) }
+    let whole = units / scale
+    units %= scale
+    int(Int(whole))
+    guard units != 0 else { return }
+    bytes.append(46)
+    var digits = decimals
+    while units % 10 == 0 {
+      units /= 10
+      digits -= 1
+    }
+    var divisor: Int64 = 1
+    for _ in 1..<digits { divisor *= 10 }
+    while divisor > 0 {
+      bytes.append(UInt8(48 + units / divisor % 10))
+      divisor /= 10
+    }
+  }
+
   /// Appends a number's text without a trailing `.0` (as JSONEncoder does).
   private mutating func appendStrippingPointZero(_ text: String) {
     var text = text

@@ -51,3 +51,22 @@ struct TraceRecorderTests {
     #expect(events(2).isEmpty)
   }
 }
+
+/// The trace's number writer: fixed decimals, trailing zeros trimmed, no String.
+struct FixedNumberTests {
+  @Test(arguments: [
+    (0.0, 3, "0"), (16.5, 3, "16.5"), (16.0, 3, "16"), (-0.0004, 3, "0"), (-2.5, 3, "-2.5"),
+    (0.0005, 3, "0.001"), (12.3456789, 3, "12.346"), (35.0115812, 7, "35.0115812"),
+    (135.76813, 7, "135.76813"), (-0.1, 7, "-0.1"), (0.05, 1, "0.1"), (1234567.891, 2, "1234567.89"),
+  ])
+  func writes(value: Double, decimals: Int, text: String) {
+    var json = JSONBytes()
+    json.fixed(value, decimals: decimals)
+    #expect(String(decoding: json.bytes, as: UTF8.self) == text)
+  }
+
+  @Test func kindRawValuesIndexTheNameTable() {
+    // The recorder writes names from a static table indexed by raw value.
+    #expect(FixDecision.Kind.allCases.map(\.rawValue) == Array(0..<8))
+  }
+}
