@@ -19,7 +19,8 @@ struct CheckCommandTests {
 
       """
     #expect(walk.hasPrefix(firstRecord))
-    #expect(walk.contains("\n  uploads/000002.json: record 2 differs first;"))
+    // The upload carrying that record is not shown a second time.
+    #expect(walk.contains("\n  uploads/000002.json: record 2 differs first; 11 of 12 records differ; it is the record shown above\n"))
     #expect(walk.contains("\n  stats.json: "))
     #expect(walk.contains("\n    engine.emitted: 110 → 92\n"))
     #expect(walk.contains("\n    uploads.bytesSent: 35647 → "))
@@ -46,6 +47,20 @@ struct CheckCommandTests {
     #expect(!result.stdout.contains("stats.json"))
     #expect(!result.stdout.contains("drive-speed-changes"))
     #expect(result.stdout.contains("\n1 of 3 tracks differ\n"))
+  }
+
+  @Test func anEditedRequestBodyIsShownSideBySide() throws {
+    let copy = try GoldenCopy()
+    try copy.replace(#""speed":1.43,"#, with: #""speed":1.5,"#, in: "Samples/expected/walk-with-long-stop/uploads/000002.json")
+    let result = try copy.run(["check", "Samples/expected", "-q"])
+    #expect(result.status == 3)
+    #expect(result.stdout.hasPrefix("""
+      walk-with-long-stop: differs
+        uploads/000002.json: record 2 differs first; 1 of 12 records differ
+          stored                                          │ fresh
+
+      """))
+    #expect(result.stdout.contains("\n  *     \"speed\": 1.5,                               │     \"speed\": 1.43,\n"))
   }
 
   @Test func uploadFilesMissingOnOneSideAreNamed() throws {

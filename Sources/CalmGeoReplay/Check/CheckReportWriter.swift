@@ -14,6 +14,7 @@ public enum CheckReportWriter {
     var text = "\(result.name): differs\n"
     var shownLocations = false
     var shownUploads = false
+    var shown: (String?, String?)?
     var others: [String] = []
     var onlyStored: [String] = []
     var onlyFresh: [String] = []
@@ -26,7 +27,11 @@ public enum CheckReportWriter {
         if isUpload ? shownUploads : shownLocations {
           others.append(file.path)
         } else {
-          text += record(difference, file: file.path)
+          let pair = (difference.stored?.text, difference.fresh?.text)
+          // An upload carrying the location already shown says nothing new.
+          let repeated = shown.map { $0.0 == pair.0 && $0.1 == pair.1 } ?? false
+          text += record(difference, file: file.path, sideBySide: !repeated)
+          shown = shown ?? pair
           if isUpload { shownUploads = true } else { shownLocations = true }
         }
       }
@@ -44,8 +49,9 @@ public enum CheckReportWriter {
     return text
   }
 
-  /// The first differing record of one file, old and new side by side.
-  static func record(_ difference: CheckRecordDifference, file: String) -> String {
+  /// The first differing record of one file, old and new side by side (or, with
+  /// `sideBySide` off, a note that it is the record shown above).
+  static func record(_ difference: CheckRecordDifference, file: String, sideBySide: Bool = true) -> String {
     let unit = difference.unit.rawValue
     let number = difference.index + 1
     var text = "  \(file): "
@@ -57,7 +63,9 @@ public enum CheckReportWriter {
     text += "\(unit) \(number)\(place) differs first; \(difference.differing) of "
     text += "\(max(difference.storedCount, difference.freshCount)) \(unit)s differ"
     text += difference.storedCount == difference.freshCount
-      ? "\n" : " (\(difference.storedCount) stored, \(difference.freshCount) fresh)\n"
+      ? "" : " (\(difference.storedCount) stored, \(difference.freshCount) fresh)"
+    guard sideBySide else { return text + "; it is the record shown above\n" }
+    text += "\n"
     func title(_ side: String, _ record: CheckRecords.Record?, _ count: Int) -> String {
       guard let record else { return "\(side): no \(unit) \(number) (\(count) in all)" }
       return difference.singleLine ? side : "\(side), line \(record.line)"
