@@ -21,10 +21,13 @@ struct CalmGeoReplayCommand: AsyncParsableCommand {
         calmgeo-replay drive.nmea.gz --date 2024-05-01 --seed 7 --final-sync
         calmgeo-replay fixes track.gpx --format ndjson
         calmgeo-replay sweep sweep.yaml --out sweep-out
+        calmgeo-replay check Samples/expected
 
       EXIT CODES
         0   success
         2   sweep: no configuration meets the constraints (the closest is written)
+        3   check: outputs differ from the golden folder's
+        4   check: a gate is violated (the outputs match)
         64  usage or configuration error
         65  bad input data (a file with no usable fix, or a bad record with --strict)
         66  input missing or unreadable
@@ -32,6 +35,6 @@ struct CalmGeoReplayCommand: AsyncParsableCommand {
         130 sweep: interrupted (finished rows kept; rerun with --resume)
       """,
     version: ReplayStats.toolVersion,
-    subcommands: [Replay.self, Fixes.self, Compare.self, Sweep.self, Merge.self],
+    subcommands: [Replay.self, Fixes.self, Compare.self, Sweep.self, Merge.self, Check.self],
     defaultSubcommand: Replay.self)
 }

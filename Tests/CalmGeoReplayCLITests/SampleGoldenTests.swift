@@ -1,41 +1,31 @@
 import Foundation
 import Testing
 
-/// Replays of `Samples/` compared byte for byte with `Samples/expected/` (recorded by
-/// `scripts/record-golden.sh` and checked by hand; see `Samples/README.md`).
+/// `Samples/expected` is a golden folder (recorded by `scripts/record-golden.sh` and
+/// checked by hand; see `Samples/README.md`): the built binary's `check` replays its
+/// tracks and compares them with the stored outputs, as CI does.
 struct SampleGoldenTests {
-  static let samples = ["walk-with-long-stop", "drive-speed-changes", "stationary-drift"]
+  @Test func samplesMatchTheirGoldenFolder() throws {
+    // Relative paths, from the checkout, as CI runs it.
+    let result = try CommandRunner.run(["check", "Samples/expected"], in: CommandRunner.repositoryRoot)
+    #expect(result.status == 0, "stdout: \(result.stdout)\nstderr: \(result.stderr)")
+    #expect(result.stdout == """
+      drive-speed-changes: ok
+      stationary-drift: ok
+      walk-with-long-stop: ok
+      all 3 tracks match
 
-  private func files(under folder: URL) -> [String] {
-    let enumerator = FileManager.default.enumerator(atPath: folder.path)
-    var names: [String] = []
-    while let name = enumerator?.nextObject() as? String {
-      var isFolder: ObjCBool = false
-      FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path, isDirectory: &isFolder)
-      if !isFolder.boolValue { names.append(name) }
-    }
-    return names.sorted()
+      """)
+    #expect(result.stderr.isEmpty)
   }
 
-  @Test(arguments: samples)
-  func replayMatchesExpectedOutput(sample: String) throws {
-    let folder = try CommandRunner.temporaryFolder()
-    let root = CommandRunner.repositoryRoot
-    // Relative paths, run from the checkout, as record-golden.sh does (stats.json names the input).
-    let result = try CommandRunner.run([
-      "Samples/\(sample).csv", "--config", "Samples/config.json", "--out", folder.path, "--quiet",
-    ], in: root)
-    #expect(result.status == 0, "stderr: \(result.stderr)")
-    #expect(result.stdout.isEmpty)
-    let expected = root.appendingPathComponent("Samples/expected/\(sample)")
-    let produced = folder.appendingPathComponent(sample)
-    let expectedFiles = files(under: expected)
-    #expect(!expectedFiles.isEmpty, "no expected output: run scripts/record-golden.sh and check it")
-    #expect(files(under: produced) == expectedFiles)
-    for name in expectedFiles {
-      let want = try Data(contentsOf: expected.appendingPathComponent(name))
-      let got = try Data(contentsOf: produced.appendingPathComponent(name))
-      #expect(got == want, "\(sample)/\(name) differs from Samples/expected")
+  @Test func theManifestListsEverySample() throws {
+    let root = CommandRunner.repositoryRoot.appendingPathComponent("Samples")
+    let manifest = try String(contentsOf: root.appendingPathComponent("expected/check.json"), encoding: .utf8)
+    let samples = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { $0.hasSuffix(".csv") }
+    #expect(samples.count == 3)
+    for sample in samples {
+      #expect(manifest.contains("\"../\(sample)\""), "add \(sample) to Samples/expected/check.json")
     }
   }
 
@@ -51,7 +41,7 @@ struct SampleGoldenTests {
       ])
       #expect(result.status == 0, "stderr: \(result.stderr)")
       let produced = folder.appendingPathComponent("drive-speed-changes")
-      outputs.append(try files(under: produced).map { try Data(contentsOf: produced.appendingPathComponent($0)) })
+      outputs.append(try GoldenCopy.files(under: produced).map { try Data(contentsOf: produced.appendingPathComponent($0)) })
     }
     #expect(outputs[0] == outputs[1])
     #expect(outputs[0].count > 3)

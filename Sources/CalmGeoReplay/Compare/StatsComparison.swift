@@ -13,6 +13,9 @@ public struct StatsComparison: Sendable {
     public var new: String?
     /// new − old, for numbers present in both.
     public var delta: Double?
+    /// Whether the field is a `Double` (compared within a tolerance by checks), not a
+    /// count, string or flag.
+    public var isFloatingPoint = false
     /// Whether the two differ.
     public var changed: Bool { old != new }
   }
@@ -43,7 +46,10 @@ public struct StatsComparison: Sendable {
   private static func row(_ path: String, _ old: OrderedJSON?, _ new: OrderedJSON?) -> Row {
     var delta: Double?
     if let a = old.flatMap(number), let b = new.flatMap(number) { delta = b - a }
-    return Row(path: path, old: old.map(text), new: new.map(text), delta: delta)
+    var isFloatingPoint = false
+    if case .double = old { isFloatingPoint = true }
+    if case .double = new { isFloatingPoint = true }
+    return Row(path: path, old: old.map(text), new: new.map(text), delta: delta, isFloatingPoint: isFloatingPoint)
   }
 
   private static func number(_ value: OrderedJSON) -> Double? {

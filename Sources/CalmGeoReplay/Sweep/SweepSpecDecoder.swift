@@ -135,8 +135,9 @@ extension SweepSpecDecoder.Reader {
     return result
   }
 
-  /// One per-track option, onto the track's `ParseOptions`.
-  private func apply(_ field: SpecNode.Field, to track: inout SweepTrackSpec, key: String) throws(SweepSpecError) {
+  /// One per-track option, onto the track's `ParseOptions` (sweep specs and check
+  /// manifests share these names); the key must be one of `trackFields` but `path`.
+  func apply(_ field: SpecNode.Field, to track: inout SweepTrackSpec, key: String) throws(SweepSpecError) {
     let value = field.value
     func text(_ expected: String) throws(SweepSpecError) -> String {
       guard let text = value.string else { throw fail(value, key, "expected \(expected), found \(value.rendered)") }

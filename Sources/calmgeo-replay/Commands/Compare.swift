@@ -60,7 +60,7 @@ extension CalmGeoReplayCommand {
       }
     }
 
-    private static func describe(_ error: any Error) -> String {
+    static func describe(_ error: any Error) -> String {
       switch error {
       case DecodingError.keyNotFound(let key, let context):
         return "missing '\((context.codingPath.map(\.stringValue) + [key.stringValue]).joined(separator: "."))'"

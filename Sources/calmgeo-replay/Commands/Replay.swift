@@ -102,23 +102,17 @@ extension CalmGeoReplayCommand {
     private func replay(_ log: String, name: String, configuration: ReplayConfiguration) -> (Int32, ReplayStats?) {
       var folder: OutputFolder?
       do {
-        let file = ProgressByteSource(try FileByteSource(path: log), totalBytes: ProgressByteSource.size(of: log))
-        let opened = try InputOpener.open(file, forcedFormat: input.inputFormat ?? format)
-        let output = try OutputFolder(parent: out, name: name)
-        folder = output
-        var observers = try ReplayObservers(
-          folder: output, ndjson: ndjson, options: reports, reportFormats: report, trackName: name)
-        let result = try ReplayRunner.run(
-          opened, options: input.parseOptions, configuration: configuration, observer: &observers.observer,
-          metrics: reports.metrics)
-        let stats = ReplayStats(result)
-        try observers.finish(result: result, stats: stats)
-        try output.commit()
+        let replay = try TrackReplay(
+          log: log, name: name, parent: out, configuration: configuration, parseOptions: input.parseOptions,
+          format: input.inputFormat ?? format,
+          outputs: TrackReplay.Outputs(ndjson: ndjson, reports: reports, reportFormats: report))
+        folder = replay.folder
+        try replay.folder.commit()
         if !quiet {
-          Terminal.warnSkipped(result.input?.diagnostics ?? InputDiagnostics())
-          print(SummaryWriter.render(result, outputFolder: output.finalPath), terminator: "")
+          Terminal.warnSkipped(replay.result.input?.diagnostics ?? InputDiagnostics())
+          print(SummaryWriter.render(replay.result, outputFolder: replay.folder.finalPath), terminator: "")
         }
-        return (0, stats)
+        return (0, replay.stats)
       } catch {
         folder?.discard()
         return (Terminal.report(error), nil)
@@ -130,6 +124,11 @@ extension CalmGeoReplayCommand {
 /// Output folder names: the log's file name without extensions, made unique.
 struct OutputNames {
   private var used: Set<String> = []
+
+  /// Takes `name` as it is; `false` when it is already taken.
+  mutating func reserve(_ name: String) -> Bool {
+    used.insert(name).inserted
+  }
 
   mutating func claim(for log: String) -> String {
     var base = log == "-" ? "stdin" : (log as NSString).lastPathComponent

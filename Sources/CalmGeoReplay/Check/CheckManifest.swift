@@ -1,0 +1,67 @@
+/// A golden folder's manifest (`check.json` or `check.yaml`): the tracks `check`
+/// replays, the tolerances of the stats comparison, and optional gates.
+///
+/// Paths are as written, relative to the manifest's folder unless absolute; the CLI
+/// resolves them.
+public struct CheckManifest: Sendable {
+  /// One track: a log, its configuration and parse options, and its output folder's name.
+  public struct Track: Sendable {
+    /// The log's path as written.
+    public var log: String
+    /// The configuration JSON's path as written; `nil` for CalmGeo's defaults.
+    public var config: String?
+    /// The output folder's name; `nil` for the log's file name without extensions.
+    public var name: String?
+    /// Read as this format instead of detecting it.
+    public var format: InputFormat?
+    /// Parser settings (`date`, `utcOffset`, `timeFormat`, …).
+    public var options: ParseOptions
+    /// The `options` object as written (what `--init` writes back).
+    public var writtenOptions: [SpecNode.Field]
+    /// The manifest line of the item.
+    public var line: Int
+
+    public init(log: String, config: String? = nil, name: String? = nil, format: InputFormat? = nil,
+                options: ParseOptions = ParseOptions(), writtenOptions: [SpecNode.Field] = [], line: Int = 0) {
+      self.log = log
+      self.config = config
+      self.name = name
+      self.format = format
+      self.options = options
+      self.writtenOptions = writtenOptions
+      self.line = line
+    }
+  }
+
+  /// Where gates come from: written in the manifest, or a file it names.
+  public enum Assert: Sendable {
+    case inline(CheckGates)
+    case file(String, line: Int)
+  }
+
+  public var tracks: [Track]
+  public var tolerance: CheckTolerance
+  public var assert: Assert?
+
+  public init(tracks: [Track], tolerance: CheckTolerance = CheckTolerance(), assert: Assert? = nil) {
+    self.tracks = tracks
+    self.tolerance = tolerance
+    self.assert = assert
+  }
+
+  /// The manifest as `--init` writes it: pretty JSON, keys in the documented order.
+  public var json: OrderedJSON {
+    let tracks: [OrderedJSON] = tracks.map { track in
+      var fields: [(String, OrderedJSON)] = [("log", .string(track.log))]
+      if let config = track.config { fields.append(("config", .string(config))) }
+      if let name = track.name { fields.append(("name", .string(name))) }
+      if !track.writtenOptions.isEmpty {
+        fields.append(("options", .object(track.writtenOptions.map { ($0.key, $0.value.json) })))
+      }
+      return .object(fields)
+    }
+    var tolerance: [(String, OrderedJSON)] = [("default", .double(self.tolerance.defaultValue))]
+    tolerance += self.tolerance.patterns.map { ($0.glob, .double($0.value)) }
+    return .object([("tracks", .array(tracks)), ("tolerance", .object(tolerance))])
+  }
+}

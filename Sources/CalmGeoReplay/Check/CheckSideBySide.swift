@@ -1,0 +1,105 @@
+/// Two versions of a JSON record pretty-printed side by side: one key a line, the keys
+/// of both aligned (a key only one side has faces a blank), and each line whose value
+/// differs marked with `*` in the margin.
+///
+/// A side that is not JSON is shown as its text; a missing side is blank.
+public enum CheckSideBySide {
+  struct Row {
+    var left: String?
+    var right: String?
+    var marked: Bool
+  }
+
+  /// The lines, each starting with `margin` (its last two characters become `* ` on a
+  /// marked line); the left column is cut at `width` characters with `…`.
+  public static func render(stored: String?, fresh: String?, titles: (String, String), margin: String = "    ",
+                            width: Int = 60) -> String {
+    let a = stored.map(parse)
+    let b = fresh.map(parse)
+    var body: [Row]
+    switch (a, b) {
+    case (.json(let x)?, .json(let y)?): body = rows(x, y, prefix: "", indent: 0, commas: (false, false))
+    case (.json(let x)?, nil): body = rows(x, nil, prefix: "", indent: 0, commas: (false, false))
+    case (nil, .json(let y)?): body = rows(nil, y, prefix: "", indent: 0, commas: (false, false))
+    default: body = [Row(left: stored, right: fresh, marked: stored != fresh)]
+    }
+    let all = [Row(left: titles.0, right: titles.1, marked: false)] + body
+    let column = min(width, all.map { $0.left?.count ?? 0 }.max() ?? 0)
+    let markedMargin = String(margin.dropLast(min(2, margin.count))) + "* "
+    var text = ""
+    for row in all {
+      var left = row.left ?? ""
+      if left.count > column { left = String(left.prefix(column - 1)) + "…" }
+      left += String(repeating: " ", count: column - left.count)
+      var line = (row.marked ? markedMargin : margin) + left + " │ " + (row.right ?? "")
+      while line.last == " " { line.removeLast() }
+      text += line + "\n"
+    }
+    return text
+  }
+
+  private enum Side {
+    case json(SpecNode)
+    case text(String)
+  }
+
+  private static func parse(_ text: String) -> Side {
+    (try? SpecJSONReader.read(text, source: "")).map(Side.json) ?? .text(text)
+  }
+
+  /// The aligned rows of two values at one key (`prefix` is `"key": ` or empty).
+  private static func rows(_ a: SpecNode?, _ b: SpecNode?, prefix: String, indent: Int,
+                           commas: (Bool, Bool)) -> [Row] {
+    let pad = String(repeating: " ", count: indent)
+    let (commaA, commaB) = (commas.0 ? "," : "", commas.1 ? "," : "")
+    let (x, y) = (container(a), container(b))
+    switch (x, y) {
+    case (nil, nil):
+      return [Row(left: a.map { pad + prefix + $0.rendered + commaA }, right: b.map { pad + prefix + $0.rendered + commaB },
+                  marked: a != b)]
+    case let (x?, y?) where x.open == y.open: break
+    case (_?, nil) where b == nil: break
+    case (nil, _?) where a == nil: break
+    default:
+      // Different kinds (an object against a number): each side on its own, all marked.
+      let left = rows(a, nil, prefix: prefix, indent: indent, commas: commas).compactMap(\.left)
+      let right = rows(nil, b, prefix: prefix, indent: indent, commas: commas).compactMap(\.right)
+      return (0..<max(left.count, right.count)).map {
+        Row(left: $0 < left.count ? left[$0] : nil, right: $0 < right.count ? right[$0] : nil, marked: true)
+      }
+    }
+    let open = (x ?? y)!.open
+    let close = open == "{" ? "}" : "]"
+    let keysA = x?.children.map(\.key) ?? []
+    let keysB = y?.children.map(\.key) ?? []
+    let childrenA = Dictionary(x?.children.map { ($0.key, $0.value) } ?? [], uniquingKeysWith: { first, _ in first })
+    let childrenB = Dictionary(y?.children.map { ($0.key, $0.value) } ?? [], uniquingKeysWith: { first, _ in first })
+    var rows = [Row(left: a.map { _ in pad + prefix + open }, right: b.map { _ in pad + prefix + open }, marked: false)]
+    for key in keysA + keysB.filter({ !keysA.contains($0) }) {
+      let (childA, childB) = (childrenA[key], childrenB[key])
+      let label = open == "{" ? JSONText.string(key) + ": " : ""
+      rows += self.rows(childA, childB, prefix: label, indent: indent + 2,
+                        commas: (childA != nil && key != keysA.last, childB != nil && key != keysB.last))
+    }
+    rows.append(Row(left: a.map { _ in pad + close + commaA }, right: b.map { _ in pad + close + commaB }, marked: false))
+    return rows
+  }
+
+  /// An object's or array's children with their keys (indices for arrays).
+  private static func container(_ node: SpecNode?) -> (open: String, children: [(key: String, value: SpecNode)])? {
+    switch node?.kind {
+    case .object(let fields)?: ("{", fields.map { ($0.key, $0.value) })
+    case .array(let items)?: ("[", items.enumerated().map { (String($0.offset), $0.element) })
+    default: nil
+    }
+  }
+}
+
+/// JSON string literals for display.
+enum JSONText {
+  static func string(_ text: String) -> String {
+    var json = JSONBytes(escapesSlashes: false)
+    json.string(text)
+    return String(decoding: json.bytes, as: UTF8.self)
+  }
+}

@@ -1,0 +1,33 @@
+/// The stats of a check: the stored and fresh `stats.json` compared field by field
+/// (`StatsComparison`), floating-point fields within the tolerance, `input.file` by its
+/// file name only (the stored path depends on where the golden outputs were recorded
+/// from), and `tool` not at all (a new version of the tool is not a behaviour change).
+public struct StatsCheck: Sendable {
+  /// Fields that differ beyond the tolerance, in `stats.json` order.
+  public var changes: [StatsComparison.Row]
+  /// Fields that differ, but within the tolerance.
+  public var withinTolerance: [StatsComparison.Row]
+  /// Every dotted path compared.
+  public var paths: [String]
+
+  public init(stored: ReplayStats, fresh: ReplayStats, tolerance: CheckTolerance) {
+    var stored = stored
+    var fresh = fresh
+    stored.input.file = Self.fileName(stored.input.file)
+    fresh.input.file = Self.fileName(fresh.input.file)
+    stored.tool = nil
+    fresh.tool = nil
+    let comparison = StatsComparison(old: stored, new: fresh)
+    paths = comparison.rows.map(\.path)
+    changes = []
+    withinTolerance = []
+    for row in comparison.changes {
+      if tolerance.accepts(row) { withinTolerance.append(row) } else { changes.append(row) }
+    }
+  }
+
+  /// The last component of a path.
+  static func fileName(_ path: String) -> String {
+    path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path
+  }
+}

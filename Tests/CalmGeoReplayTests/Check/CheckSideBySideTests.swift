@@ -1,0 +1,40 @@
+import Testing
+@testable import CalmGeoReplay
+
+/// Two versions of a record side by side, keys aligned, differing lines marked.
+struct CheckSideBySideTests {
+  @Test func marksTheKeysThatDifferAndAlignsTheRest() {
+    let text = CheckSideBySide.render(
+      stored: #"{"id":"a","t":1,"coords":{"lat":35.5,"lon":135},"event":"motionchange"}"#,
+      fresh: #"{"id":"a","t":2,"coords":{"lat":35.5,"lon":135.25}}"#, titles: ("stored, line 4", "fresh, line 4"))
+    #expect(text == """
+          stored, line 4            │ fresh, line 4
+          {                         │ {
+            "id": "a",              │   "id": "a",
+        *   "t": 1,                 │   "t": 2,
+            "coords": {             │   "coords": {
+              "lat": 35.5,          │     "lat": 35.5,
+        *     "lon": 135            │     "lon": 135.25
+            },                      │   }
+        *   "event": "motionchange" │
+          }                         │ }
+
+      """)
+  }
+
+  @Test func longLinesAreCutAndTheColumnStaysNarrow() {
+    let long = String(repeating: "x", count: 100)
+    let text = CheckSideBySide.render(stored: "[\"\(long)\"]", fresh: "[\"y\"]", titles: ("stored", "fresh"), width: 20)
+    let lines = text.split(separator: "\n")
+    #expect(lines[2] == "  *   \"xxxxxxxxxxxxxxxx… │   \"y\"")
+    let columns = lines.map { $0.distance(from: $0.startIndex, to: $0.firstIndex(of: "│")!) }
+    #expect(Set(columns) == [4 + 20 + 1])
+  }
+
+  @Test func aMissingSideOrTextThatIsNotJSON() {
+    let missing = CheckSideBySide.render(stored: #"{"a":1}"#, fresh: nil, titles: ("stored", "fresh: no record 3"))
+    #expect(missing == "    stored   │ fresh: no record 3\n    {        │\n  *   \"a\": 1 │\n    }        │\n")
+    let text = CheckSideBySide.render(stored: "not json", fresh: "{\"a\":1}", titles: ("stored", "fresh"))
+    #expect(text.contains("  * not json │ {"))
+  }
+}
