@@ -34,16 +34,21 @@ let package = Package(
         .product(name: "Yams", package: "Yams"),
       ]),
 
-    // Reports rendered from templates (report.html); keeps Mustache out of the core.
-    // The template is compiled into the binary (.embedInCode), so an installed
-    // executable needs no resource bundle beside it.
+    // Reports rendered from templates (report.html, sweep.html); keeps Mustache out of
+    // the core. The templates are compiled into the binary (.embedInCode), so an
+    // installed executable needs no resource bundle beside it.
     .target(
       name: "CalmGeoReport",
       dependencies: [
         "CalmGeoReplay",
         .product(name: "Mustache", package: "swift-mustache"),
       ],
-      resources: [.embedInCode("Templates/report.html.mustache")]),
+      resources: [
+        .embedInCode("Templates/base.css.mustache"),
+        .embedInCode("Templates/frame.svg.mustache"),
+        .embedInCode("Templates/report.html.mustache"),
+        .embedInCode("Templates/sweep.html.mustache"),
+      ]),
 
     // Tool: options, files, stdout/stderr and exit codes only.
     .executableTarget(

@@ -9,6 +9,6 @@ import CalmGeoReplay
 public enum HTMLReport {
   /// The page for a replay observed by `data`.
   public static func render(_ data: ReportCollector, result: ReplayResult) throws -> String {
-    try ReportTemplate.page.get().render(TemplateObject(ReportPage(data, result: result)))
+    try ReportTemplate.render(ReportTemplate.page, ReportPage(data, result: result))
   }
 }

@@ -27,6 +27,25 @@ enum NumberText {
     return text + "." + String(repeating: "0", count: places - digitsText.count) + digitsText
   }
 
+  /// `v` to `digits` significant digits, trailing zeros dropped (`1.7355` → `1.736`,
+  /// `0.052298` → `0.0523`); 10 000 and more as grouped integers; `—` when not finite.
+  static func significant(_ v: Double, digits: Int = 4) -> String {
+    guard v.isFinite else { return "—" }
+    let magnitude = v.magnitude
+    if magnitude >= 10_000 { return (v < 0 ? "-" : "") + grouped(Int(magnitude.rounded())) }
+    var exponent = 0
+    var scaled = magnitude
+    while scaled >= 10 {
+      scaled /= 10
+      exponent += 1
+    }
+    while scaled > 0, scaled < 1, exponent > -9 {
+      scaled *= 10
+      exponent -= 1
+    }
+    return fixed(v, digits: min(max(digits - 1 - exponent, 0), 12))
+  }
+
   /// An integer with groups of three digits: `1 000 000`.
   static func grouped(_ n: Int) -> String {
     let digits = String(n.magnitude)

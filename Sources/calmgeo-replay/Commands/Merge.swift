@@ -12,7 +12,7 @@ extension CalmGeoReplayCommand {
         and constraints), each finished, with every row exactly once; then writes \
         results.ndjson and recomputes results.csv, summary.csv, pareto.csv and the \
         recommendation with the same code as an unsharded run: the folder is byte for byte \
-        the one `sweep` without --shard writes. Exit codes as for sweep; 65 when the \
+        the one `sweep` without --shard writes, sweep.html included. Exit codes as for sweep; 65 when the \
         shards do not fit together, 66 when a folder is missing.
 
         EXAMPLES
@@ -25,11 +25,19 @@ extension CalmGeoReplayCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("The merged output folder.", valueName: "dir"))
     var out: String = "sweep-out"
 
+    @Option(help: ArgumentHelp(
+      "The two result paths sweep.html plots against each other (default: the first two objectives).",
+      valueName: "x,y"))
+    var plot: String?
+
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
     func validate() throws {
       guard !folders.isEmpty else { throw ValidationError("Name the shard folders to merge.") }
+      if let plot, SweepPlotAxes(plot) == nil {
+        throw ValidationError("--plot must be two result paths X,Y, such as energy.percentPerHour,uploads.requests; found '\(plot)'.")
+      }
     }
 
     func run() throws {
@@ -54,18 +62,20 @@ extension CalmGeoReplayCommand {
       var (manifest, rows) = try SweepMerge.merge(parts)
       guard !rows.isEmpty else { throw SweepDataError(file: folders[0], reason: "the shards have no rows") }
       manifest.rows = rows.count
+      var table = SweepTable()
+      for row in rows { table.append(row) }
+      let analysis = try SweepAnalysis(manifest: manifest, table: table)
+      let axes = plot.flatMap(SweepPlotAxes.init)
+      try SweepFinisher.checkPlot(axes, known: analysis.columns, complete: true)
       let output = SweepFolder(out: out)
       try output.create()
       let file = try BufferedFile(creating: output.path("results.ndjson"))
-      var table = SweepTable()
       for row in rows {
         try file.write(row.line.utf8)
         try file.write(CollectionOfOne(UInt8(ascii: "\n")))
-        table.append(row)
       }
       try file.close()
-      let analysis = try SweepAnalysis(manifest: manifest, table: table)
-      try SweepFinisher.write(analysis, into: output)
+      try SweepFinisher.write(analysis, plot: axes, into: output)
       try output.commit()
       return SweepFinisher.conclude(analysis, folder: out, quiet: quiet)
     }

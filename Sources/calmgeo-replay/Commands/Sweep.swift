@@ -15,8 +15,9 @@ extension CalmGeoReplayCommand {
 
         The output folder holds results.ndjson and results.csv (one row per log × \
         configuration, in grid order), summary.csv, pareto.csv, recommended.json (a config \
-        file for --config) and recommended.why.txt. It is built as .<name>.partial and \
-        renamed when done. Ctrl-C keeps the finished rows (exit 130); --resume runs the rest. \
+        file for --config), recommended.why.txt and sweep.html (the trade-offs at a \
+        glance). It is built as .<name>.partial and renamed when done. Ctrl-C keeps the \
+        finished rows (exit 130); --resume runs the rest. \
         See docs/SWEEP.md.
 
         EXAMPLES
@@ -56,6 +57,11 @@ extension CalmGeoReplayCommand {
     @Option(help: ArgumentHelp("Replay the N best configurations again with full outputs into best/<rank>-<config>/<log>/.", valueName: "n"))
     var keepBest = 0
 
+    @Option(help: ArgumentHelp(
+      "The two result paths sweep.html plots against each other (default: the first two objectives).",
+      valueName: "x,y"))
+    var plot: String?
+
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
@@ -69,12 +75,17 @@ extension CalmGeoReplayCommand {
       }
       guard keepBest >= 0 else { throw ValidationError("--keep-best must be 0 or more.") }
       if keepBest > 0, shard != nil { throw ValidationError("--keep-best needs the whole sweep: use it without --shard.") }
+      if let plot, SweepPlotAxes(plot) == nil {
+        throw ValidationError("--plot must be two result paths X,Y, such as energy.percentPerHour,uploads.requests; found '\(plot)'.")
+      }
+      if plot != nil, shard != nil { throw ValidationError("--plot is for sweep.html, which shards do not write: give it to merge.") }
     }
 
     func run() async throws {
       let session = SweepSession(
         specPath: spec, out: out, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
-        shard: shard.flatMap(SweepShard.init), resume: resume, strict: strict, keepBest: keepBest, quiet: quiet,
+        shard: shard.flatMap(SweepShard.init), resume: resume, strict: strict, keepBest: keepBest,
+        plot: plot.flatMap(SweepPlotAxes.init), quiet: quiet,
         stopAfter: stopAfter)
       let code = await session.run()
       if code != 0 { throw ExitCode(code) }

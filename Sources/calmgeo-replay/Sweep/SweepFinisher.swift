@@ -1,17 +1,26 @@
 import CalmGeoReplay
+import CalmGeoReport
 
 /// Writes the files of a finished sweep from its analysis; the same for `sweep`,
 /// `sweep --resume` and `merge`, so they write the same bytes.
 enum SweepFinisher {
   /// `sweep.json`, `results.csv` over every row's columns, `summary.csv`, `pareto.csv`,
-  /// `recommended.json` and `recommended.why.txt` (`results.ndjson` is already written).
-  static func write(_ analysis: SweepAnalysis, into folder: SweepFolder) throws {
+  /// `recommended.json`, `recommended.why.txt` and `sweep.html` plotting `plot`
+  /// (`results.ndjson` is already written).
+  static func write(_ analysis: SweepAnalysis, plot: SweepPlotAxes?, into folder: SweepFolder) throws {
     try writeManifest(analysis.manifest, into: folder)
     try folder.write("results.csv", SweepResultsCSV.render(manifest: analysis.manifest, table: analysis.table))
     try folder.write("summary.csv", SweepSummaryCSV.summary(analysis))
     try folder.write("pareto.csv", SweepSummaryCSV.pareto(analysis))
     if let config = SweepRecommendation.configFile(analysis) { try folder.write("recommended.json", config) }
     try folder.write("recommended.why.txt", SweepRecommendation.explanation(analysis))
+    try folder.write("sweep.html", SweepReport.render(analysis, axes: plot))
+  }
+
+  /// Refuses `--plot` paths the rows do not have (all rows when `complete`, else the
+  /// first row's, letting through a path of a section that row lacks).
+  static func checkPlot(_ plot: SweepPlotAxes?, known: [String], complete: Bool) throws {
+    if let problem = plot?.problem(known: known, complete: complete) { throw SweepUsageError(message: problem) }
   }
 
   static func writeManifest(_ manifest: SweepManifest, into folder: SweepFolder) throws {

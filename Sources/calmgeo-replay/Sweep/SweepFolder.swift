@@ -15,8 +15,11 @@ struct SweepFolder {
   init(out: String) {
     let trimmed = out.count > 1 && out.hasSuffix("/") ? String(out.dropLast()) : out
     finalPath = trimmed
-    let parent = (trimmed as NSString).deletingLastPathComponent
-    let name = (trimmed as NSString).lastPathComponent
+    // Split by hand: NSString.deletingLastPathComponent traps on a one-character path
+    // ("m") in Foundation 6.3 on Linux.
+    let slash = trimmed.lastIndex(of: "/")
+    let parent = slash.map { $0 == trimmed.startIndex ? "/" : String(trimmed[..<$0]) } ?? ""
+    let name = slash.map { String(trimmed[trimmed.index(after: $0)...]) } ?? trimmed
     workPath = parent.isEmpty ? ".\(name).partial" : (parent as NSString).appendingPathComponent(".\(name).partial")
   }
 

@@ -11,6 +11,8 @@ struct SweepSession: Sendable {
   var resume: Bool
   var strict: Bool
   var keepBest: Int
+  /// `--plot x,y` for sweep.html.
+  var plot: SweepPlotAxes?
   var quiet: Bool
   /// For tests: behave as if interrupted once this many rows were written.
   var stopAfter: Int?
@@ -45,7 +47,10 @@ struct SweepSession: Sendable {
     var manifest = plan.manifest
     manifest.shard = shard
     let (kept, fromPartial) = try rowsToKeep(plan, manifest: manifest, folder: folder)
-    if let first = kept.first { try SweepAnalysis.checkPaths(manifest, known: first.paths, complete: false) }
+    if let first = kept.first {
+      try SweepAnalysis.checkPaths(manifest, known: first.paths, complete: false)
+      try SweepFinisher.checkPlot(plot, known: first.paths, complete: false)
+    }
     let done = Set(kept.map { manifest.row(track: $0.trackIndex, configuration: $0.configIndex) })
     let configurations = plan.configurations.count
     let pending = plan.tracks.indices.map { track in
@@ -87,6 +92,7 @@ struct SweepSession: Sendable {
       case .row(let row):
         if !checked {
           try SweepAnalysis.checkPaths(manifest, known: row.paths, complete: false)
+          try SweepFinisher.checkPlot(plot, known: row.paths, complete: false)
           checked = true
         }
         try writer.add(row)
@@ -120,7 +126,8 @@ struct SweepSession: Sendable {
       throw SweepDataError(file: specPath, reason: "no log could be read: the sweep has no rows")
     }
     let analysis = try SweepAnalysis(manifest: manifest, table: writer.table)
-    try SweepFinisher.write(analysis, into: folder)
+    try SweepFinisher.checkPlot(plot, known: analysis.columns, complete: true)
+    try SweepFinisher.write(analysis, plot: plot, into: folder)
     if keepBest > 0 { try KeepBest.write(keepBest, analysis: analysis, plan: plan, into: folder) }
     try folder.commit()
     return SweepFinisher.conclude(analysis, folder: out, quiet: quiet)

@@ -1,0 +1,97 @@
+import CalmGeoReplay
+
+/// The Pareto chart: two result paths' means per configuration, every configuration a
+/// grey dot (hollow when it fails the constraints), the Pareto front over all
+/// objectives coloured and numbered, and the recommended configuration ringed and
+/// labelled.
+///
+/// When the two plotted paths are all the objectives, the front is a curve in this
+/// plane and is joined by a line; with more objectives its members need not be, so
+/// they are only coloured.
+struct ScatterView {
+  /// A front member's configuration number beside its dot.
+  struct Label {
+    let x: String
+    let y: String
+    let text: String
+  }
+
+  static let width = 800.0
+  static let height = 470.0
+
+  let width = NumberText.fixed(Self.width)
+  let height = NumberText.fixed(Self.height)
+  let frame: PlotFrame
+  let dots: [PlotDot]
+  let front: [PlotDot]
+  /// Beside each front member but the recommended; none when the front has more than 40.
+  let frontLabels: [Label]
+  /// `x,y x,y …` through the front, left to right, when it is the plotted pair's.
+  let frontLine: String
+  let hasFrontLine: Bool
+  let recommended: Marker?
+
+  /// The chart of `axes`; `nil` when no configuration has both values.
+  init?(_ facts: SweepFacts, axes: SweepPlotAxes) {
+    let points = facts.configurations.compactMap { configuration -> (index: Int, x: Double, y: Double)? in
+      let (x, y) = (facts.mean(configuration, axes.x), facts.mean(configuration, axes.y))
+      return x.isFinite && y.isFinite ? (configuration.index, x, y) : nil
+    }
+    guard !points.isEmpty else { return nil }
+    let (left, top, right, bottom) = (84.0, 16.0, Self.width - 24, Self.height - 58)
+    let xs = PlotScale(values: points.map(\.x), from: left, to: right)
+    let ys = PlotScale(values: points.map(\.y), from: bottom, to: top)
+    frame = PlotFrame(
+      left: left, top: top, right: right, bottom: bottom, xTicks: xs.ticks, yTicks: ys.ticks,
+      xTitle: facts.title(axes.x) + xs.note, yTitle: facts.title(axes.y) + ys.note, titleGap: (x: 42, y: 62))
+    func dot(_ point: (index: Int, x: Double, y: Double), _ cls: String) -> PlotDot {
+      PlotDot(x: xs.pixel(point.x), y: ys.pixel(point.y), configuration: point.index,
+              cls: cls + (facts.meets(point.index) ? "" : " fails"))
+    }
+    dots = points.map { dot($0, "dot") }
+    let members = points.filter { facts.front.contains($0.index) }
+    front = members.map { dot($0, "front-dot") }
+    let plane = Set([axes.x, axes.y]) == Set(facts.objectives.map(\.path))
+    hasFrontLine = plane && members.count > 1
+    frontLine = !hasFrontLine ? "" : members.sorted { ($0.x, $0.y) < ($1.x, $1.y) }
+      .map { NumberText.fixed(xs.pixel($0.x)) + "," + NumberText.fixed(ys.pixel($0.y)) }
+      .joined(separator: " ")
+
+    let pixels = points.map { (x: xs.pixel($0.x), y: ys.pixel($0.y)) }
+    recommended = facts.winner.flatMap { winner in
+      points.firstIndex { $0.index == winner.configIndex }.map { position in
+        Marker(
+          at: pixels[position], configuration: winner.configIndex,
+          label: winner.meetsConstraints ? "Recommended: configuration \(winner.configIndex)"
+            : "Closest: configuration \(winner.configIndex) (fails a constraint)",
+          detail: Self.gridLabel(facts, winner.configIndex), cls: winner.meetsConstraints ? "" : "closest",
+          box: (left, top, right, bottom), avoiding: pixels + members.map { (xs.pixel($0.x) + 22, ys.pixel($0.y)) })
+      }
+    }
+    frontLabels = Self.labels(members.filter { $0.index != facts.winner?.configIndex }.map {
+      (xs.pixel($0.x) + 10, ys.pixel($0.y) + 4, "#\($0.index)")
+    })
+  }
+
+  /// Labels at their places, skipping any that would overlap one placed before it;
+  /// none for more than 40.
+  private static func labels(_ wanted: [(x: Double, y: Double, text: String)]) -> [Label] {
+    guard wanted.count <= 40 else { return [] }
+    var placed: [(x: Double, y: Double, width: Double)] = []
+    var labels: [Label] = []
+    for label in wanted {
+      let width = Double(label.text.count) * 6.5
+      let clear = placed.allSatisfy { $0.x >= label.x + width || label.x >= $0.x + $0.width || ($0.y - label.y).magnitude >= 12 }
+      guard clear else { continue }
+      placed.append((label.x, label.y, width))
+      labels.append(Label(x: NumberText.fixed(label.x), y: NumberText.fixed(label.y), text: label.text))
+    }
+    return labels
+  }
+
+  /// `distanceFilter=16, syncThreshold=12`, cut at 60 characters.
+  private static func gridLabel(_ facts: SweepFacts, _ index: Int) -> String {
+    let label = facts.manifest.grid.label(at: index)
+    return label.count > 60 ? String(label.prefix(59)) + "…" : label
+  }
+}
