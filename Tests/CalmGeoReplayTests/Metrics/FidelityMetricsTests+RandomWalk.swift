@@ -140,7 +140,8 @@ extension FidelityMetricsTests {
           (Double(a.x) - Double(q.x)) * stretch, Double(a.y) - Double(q.y),
           (Double(b.x) - Double(q.x)) * stretch, Double(b.y) - Double(q.y)).squareRoot())
       }
-      let found = search.compute(first: nil)
+      let (found, exact) = search.compute(first: nil)
+      #expect(exact)
       #expect(abs(found - brute) <= 1e-9 * Swift.max(1, brute), "\(q): \(found) vs \(brute)")
     }
   }

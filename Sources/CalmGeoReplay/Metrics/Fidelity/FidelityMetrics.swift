@@ -97,15 +97,16 @@ public struct FidelityMetrics: Sendable {
       }
     }
     var hausdorff = 0.0
+    var hausdorffExact = true
     if let projection {
       let rawToEmitted = HausdorffDistance(
         raw: rawPoints, emitted: emittedPoints, emittedRawIndex: emittedRawIndex, projection: projection,
         stretchBound: Swift.max(1, largestCosLatitude / projection.cosLatitude) * (1 + 1e-6),
         stretchRatio: Swift.max(1, largestCosLatitude / Swift.max(smallestCosLatitude, 1e-12)) * (1 + 1e-6))
-      hausdorff = rawToEmitted.compute(first: widestPED.metres > 0 ? widestPED.index : nil)
+      (hausdorff, hausdorffExact) = rawToEmitted.compute(first: widestPED.metres > 0 ? widestPED.index : nil)
     }
     let stats = FidelityStats(
-      fixes: fixes, sed: sed.summary, ped: ped.summary, hausdorff: hausdorff,
+      fixes: fixes, sed: sed.summary, ped: ped.summary, hausdorff: hausdorff, hausdorffExact: hausdorffExact,
       rawLengthMetres: rawLength, emittedLengthMetres: emittedLength,
       lengthLossPercent: rawLength > 0 ? 100 * (rawLength - emittedLength) / rawLength : 0)
     self = FidelityMetrics()

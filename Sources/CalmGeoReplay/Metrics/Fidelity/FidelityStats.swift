@@ -43,6 +43,9 @@ public struct FidelityStats: Codable, Sendable, Hashable {
   /// from raw positions stored as Float32 metres from the first fix: an extra error of at most
   /// 2⁻²⁴ of the distance from the first fix (6 mm at 100 km).
   public var hausdorff: Double
+  /// Whether `hausdorff` is exact; false when the work bound made it an upper bound (a track
+  /// that revisits the same place thousands of times).
+  public var hausdorffExact: Bool
   /// Σ haversine distances between consecutive raw fixes, metres.
   public var rawLengthMetres: Double
   /// Σ haversine distances between consecutive emitted points, metres.
@@ -52,13 +55,14 @@ public struct FidelityStats: Codable, Sendable, Hashable {
 
   /// Creates stats from their values (distances in metres, loss in percent).
   public init(
-    fixes: Int, sed: DistanceSummary, ped: DistanceSummary, hausdorff: Double,
+    fixes: Int, sed: DistanceSummary, ped: DistanceSummary, hausdorff: Double, hausdorffExact: Bool = true,
     rawLengthMetres: Double, emittedLengthMetres: Double, lengthLossPercent: Double
   ) {
     self.fixes = fixes
     self.sed = sed
     self.ped = ped
     self.hausdorff = hausdorff
+    self.hausdorffExact = hausdorffExact
     self.rawLengthMetres = rawLengthMetres
     self.emittedLengthMetres = emittedLengthMetres
     self.lengthLossPercent = lengthLossPercent

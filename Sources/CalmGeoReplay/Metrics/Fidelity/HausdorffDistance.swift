@@ -12,7 +12,14 @@
 ///   hold anything closer than the best so far (or scans every segment once the rings would cost
 ///   more than that); the grid is only built if some fix needs a search.
 /// Positions are the `TrackProjection` Float32 points, so an emitted fix is exactly on its raw fix.
+///
+/// Work is bounded: a track that revisits the same place thousands of times (a daily commute
+/// over months) puts thousands of segments in one cell. After `testsPerFix` segment tests per
+/// raw fix on average, the remaining fixes count with their upper bound instead of a search,
+/// so the result is an upper bound of the exact distance (`isExact` false), in linear time.
 struct HausdorffDistance {
+  /// Segment tests allowed per raw fix, on average over the track.
+  static let testsPerFix = 256
   /// Raw fixes in time order.
   let raw: [SIMD2<Float>]
   /// Emitted points in time order.
@@ -26,13 +33,15 @@ struct HausdorffDistance {
   /// An upper bound of the ratio of two raw fixes' `projection.xStretch` (≥ 1).
   let stretchRatio: Double
 
-  /// The distance in metres; 0 when nothing was emitted. `first` is a raw index to evaluate first.
-  func compute(first: Int?) -> Double {
-    guard !emitted.isEmpty, !raw.isEmpty else { return 0 }
+  /// The distance in metres (0 when nothing was emitted), and whether it is exact rather than
+  /// an upper bound (see the work bound above). `first` is a raw index to evaluate first.
+  func compute(first: Int?) -> (metres: Double, isExact: Bool) {
+    guard !emitted.isEmpty, !raw.isEmpty else { return (0, true) }
     var grid: SegmentGrid?  // built when the first search needs it
     var maximum = 0.0
+    var budget = raw.count * Self.testsPerFix + 1_000_000
     if let first, raw.indices.contains(first) {
-      maximum = distance(from: first, bracket: bracket(of: first), grid: &grid, below: -1)
+      maximum = distance(from: first, bracket: bracket(of: first), grid: &grid, below: -1, budget: &budget)
     }
     var j = -1
     var searched = (x: 0.0, y: 0.0, bound: Double.infinity)  // the last searched fix, h ≤ bound
@@ -41,21 +50,28 @@ struct HausdorffDistance {
       let r = raw[i]
       let dx = Double(r.x) - searched.x, dy = Double(r.y) - searched.y
       let nearby = searched.bound * stretchRatio + (dx * dx + dy * dy).squareRoot() * stretchBound
-      if Swift.min(nearby, distanceToBracket(i, j, stretch: 1) * stretchBound) <= maximum { continue }
-      let h = distance(from: i, bracket: j, grid: &grid, below: maximum / 2)
+      let bound = Swift.min(nearby, distanceToBracket(i, j, stretch: 1) * stretchBound)
+      if bound <= maximum { continue }
+      if budget <= 0 {
+        maximum = bound  // out of work: the fix's upper bound stands in for its distance
+        continue
+      }
+      let h = distance(from: i, bracket: j, grid: &grid, below: maximum / 2, budget: &budget)
       searched = (Double(r.x), Double(r.y), h)
       maximum = Swift.max(maximum, h)
     }
-    return maximum
+    return (maximum, budget > 0)
   }
 
   /// h(raw[i]), or an upper bound of it at most `below` once it is known to be at most `below`.
-  private func distance(from i: Int, bracket j: Int, grid: inout SegmentGrid?, below: Double) -> Double {
+  private func distance(
+    from i: Int, bracket j: Int, grid: inout SegmentGrid?, below: Double, budget: inout Int
+  ) -> Double {
     let stretch = projection.xStretch(at: raw[i])
     let bound = distanceToBracket(i, j, stretch: stretch)
     guard bound > Swift.max(below, 0), emitted.count > 1 else { return bound }
     if grid == nil { grid = SegmentGrid(vertices: emitted, cellSize: cellSize()) }
-    return nearest(to: raw[i], stretch: stretch, bound: bound, below: below, grid: grid!)
+    return nearest(to: raw[i], stretch: stretch, bound: bound, below: below, grid: grid!, budget: &budget)
   }
 
   /// The last emitted index whose raw index is at most `i` (-1 when none), by bisection.
@@ -83,7 +99,7 @@ struct HausdorffDistance {
 
   /// The distance from `r` to the nearest segment, searching within `bound`; stops early at `below`.
   private func nearest(
-    to r: SIMD2<Float>, stretch: Double, bound: Double, below: Double, grid: SegmentGrid
+    to r: SIMD2<Float>, stretch: Double, bound: Double, below: Double, grid: SegmentGrid, budget: inout Int
   ) -> Double {
     let rx = Double(r.x), ry = Double(r.y)
     var best2 = bound * bound
@@ -91,9 +107,10 @@ struct HausdorffDistance {
     let cx = grid.cell(rx), cy = grid.cell(ry)
     let ringGap = grid.cellSize * Swift.min(1, stretch)
     var visited = 0
-    let budget = grid.members.count / 4 + 64  // cell probes worth one scan of every segment
+    let probeLimit = grid.members.count / 4 + 64  // cell probes worth one scan of every segment
 
     @inline(__always) func test(_ range: Range<Int>) -> Bool {
+      budget -= range.count
       for m in range {
         let s = Int(grid.members[m])
         let a = emitted[s], b = emitted[s + 1]
@@ -119,7 +136,10 @@ struct HausdorffDistance {
       let x0 = Swift.max(cx - k, grid.minX), x1 = Swift.min(cx + k, grid.maxX)
       let y0 = Swift.max(cy - k + 1, grid.minY), y1 = Swift.min(cy + k - 1, grid.maxY)
       visited += Swift.max(0, x1 - x0 + 1) * 2 + Swift.max(0, y1 - y0 + 1) * 2
-      if visited > budget { return scanAll(rx, ry, stretch: stretch, best2: best2) }
+      if visited > probeLimit {
+        budget -= emitted.count
+        return scanAll(rx, ry, stretch: stretch, best2: best2)
+      }
       for side in 0..<(k == 0 ? 1 : 2) {
         let y = side == 0 ? cy - k : cy + k
         guard y >= grid.minY, y <= grid.maxY, x0 <= x1 else { continue }

@@ -1,0 +1,46 @@
+import Testing
+@testable import CalmGeoReplay
+
+/// A track that revisits the same place thousands of times (a daily commute over months)
+/// puts thousands of emitted segments in one grid cell; the Hausdorff search's work bound
+/// keeps it linear and says when the result is an upper bound.
+struct FidelityRevisitTests {
+  @Test func aLoopDrivenThousandsOfTimesStaysLinearAndIsFlagged() {
+    var metrics = FidelityMetrics()
+    var random = SplitMix64(seed: 5)
+    var t = 0.0
+    // 3 000 laps of a 40-point, 400 m loop with 3 m of noise: 120 000 fixes, every 4th emitted.
+    for _ in 0..<3_000 {
+      for k in 0..<40 {
+        let angle = Double(k) / 40 * 2 * .pi
+        let x = 64 * cos(angle) + (random.nextUnit() - 0.5) * 6
+        let y = 64 * sin(angle) + (random.nextUnit() - 0.5) * 6
+        let fix = EquatorTrack.planarFix(t: t, x: x, y: y)
+        metrics.observeRaw(fix)
+        if k % 4 == 0 { metrics.observeEmitted(fix) }
+        t += 1
+      }
+    }
+    let stats = metrics.finish()
+    // Never more than the largest PED (an upper bound of every fix's distance), and at
+    // least 0; with 30 000 overlapping segments the exact search runs out of work.
+    #expect(stats.hausdorff <= stats.ped.max + 1e-3 && stats.hausdorff >= 0, "\(stats.hausdorff) vs \(stats.ped.max)")
+    #expect(stats.fixes == 120_000)
+    #expect(!stats.hausdorffExact)
+  }
+
+  @Test func ordinaryTracksStayExact() {
+    var metrics = FidelityMetrics()
+    for t in 0..<1_000 {
+      let fix = EquatorTrack.planarFix(t: Double(t), x: Double(t) * 1.5, y: t % 10 == 5 ? 4 : 0)
+      metrics.observeRaw(fix)
+      if t % 10 == 0 || t == 999 { metrics.observeEmitted(fix) }
+    }
+    let stats = metrics.finish()
+    // The detours are 4 m off the straight emitted line (which reaches the last fix, so no
+    // raw fix lies beyond its end): exactly 4.
+    #expect(stats.hausdorffExact && abs(stats.hausdorff - 4) < 1e-3, "\(stats.hausdorff)")
+  }
+}
+
+import Foundation
