@@ -4,11 +4,13 @@
 /// raw fix, emits are what the server receives, motionchanges and the switch to
 /// monitoring are what the stop metrics match against the log's true stops.
 public struct MetricsObserver: ReplayObserver {
-  private var fidelity = FidelityMetrics()
+  private var fidelity: FidelityMetrics
   private var stops: StopMetrics
 
-  /// Metrics with the ground-truth stop rule of `settings` (`replay.metrics`).
-  public init(settings: ReplaySettings = ReplaySettings()) {
+  /// Metrics with the ground-truth stop rule of `settings` (`replay.metrics`); without
+  /// `computesHausdorff`, `fidelity.hausdorff` is the largest PED (an upper bound).
+  public init(settings: ReplaySettings = ReplaySettings(), computesHausdorff: Bool = true) {
+    fidelity = FidelityMetrics(computesHausdorff: computesHausdorff)
     stops = StopMetrics(radius: settings.stopRadius, minDuration: settings.stopMinDuration)
   }
 

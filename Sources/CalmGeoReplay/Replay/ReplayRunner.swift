@@ -18,12 +18,14 @@ public enum ReplayRunner {
     return result
   }
 
-  /// Replays fixes already in memory; with `metrics`, measured alongside.
+  /// Replays fixes already in memory; with `metrics`, measured alongside (sweeps that do
+  /// not rank on the Hausdorff distance skip it: `computesHausdorff` false).
   public static func run<Observer: ReplayObserver>(
-    _ track: Track, configuration: ReplayConfiguration, observer: inout Observer, metrics: Bool
+    _ track: Track, configuration: ReplayConfiguration, observer: inout Observer, metrics: Bool,
+    computesHausdorff: Bool = true
   ) -> ReplayResult {
     guard metrics else { return run(track, configuration: configuration, observer: &observer) }
-    var measured = MetricsObserver(settings: configuration.replay).and(observer)
+    var measured = MetricsObserver(settings: configuration.replay, computesHausdorff: computesHausdorff).and(observer)
     var result = run(track, configuration: configuration, observer: &measured)
     observer = measured.second
     result.metrics = measured.first.finish()

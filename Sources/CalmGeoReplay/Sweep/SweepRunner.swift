@@ -174,11 +174,16 @@ public struct SweepRunner: Sendable {
   private func replay(_ track: Track, _ index: Int, _ configurations: [Int]) -> [SweepRow] {
     var rows: [SweepRow] = []
     rows.reserveCapacity(configurations.count)
+    // The Hausdorff distance keeps the whole raw track and is the costliest metric: only
+    // when the sweep ranks or constrains on it (else fidelity.hausdorff is the PED bound).
+    let paths = plan.manifest.objectives.map(\.path) + plan.manifest.constraints.map(\.path)
+    let hausdorff = paths.contains { $0.hasPrefix("fidelity.hausdorff") }
     for configuration in configurations {
       if Task.isCancelled { break }
       var observer = DiscardingObserver()
       let result = ReplayRunner.run(
-        track, configuration: plan.configurations[configuration], observer: &observer, metrics: true)
+        track, configuration: plan.configurations[configuration], observer: &observer, metrics: true,
+        computesHausdorff: hausdorff)
       rows.append(SweepRow(stats: ReplayStats(result), trackIndex: index, trackName: track.name,
                            configIndex: configuration, grid: plan.manifest.grid, specHash: plan.specHash))
     }

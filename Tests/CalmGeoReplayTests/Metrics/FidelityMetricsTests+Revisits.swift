@@ -44,3 +44,19 @@ struct FidelityRevisitTests {
 }
 
 import Foundation
+
+/// Sweeps that do not rank on the Hausdorff distance skip it and report its PED bound.
+struct FidelityWithoutHausdorffTests {
+  @Test func reportsTheLargestPEDAsAnUpperBound() {
+    var metrics = FidelityMetrics(computesHausdorff: false)
+    // Raw x = 0, 10, 20, 30 with a 6 m detour at x 10; emitted the ends: PED 6, 0.
+    for (t, (x, y)) in [(0.0, 0.0), (10, 6), (20, 0), (30, 0)].enumerated() {
+      let fix = EquatorTrack.planarFix(t: Double(t), x: x, y: y)
+      metrics.observeRaw(fix)
+      if t == 0 || t == 3 { metrics.observeEmitted(fix) }
+    }
+    let stats = metrics.finish()
+    #expect(abs(stats.hausdorff - 6) < 1e-6 && !stats.hausdorffExact)
+    #expect(abs(stats.ped.max - 6) < 1e-6)
+  }
+}

@@ -43,8 +43,14 @@ public struct FidelityMetrics: Sendable {
   private var smallestCosLatitude = 1.0
   private var widestPED = (index: -1, metres: -1.0)
 
+  /// Whether the Hausdorff distance is computed (it keeps the raw track; sweeps that do not
+  /// rank on it skip it and report the largest PED as its upper bound).
+  public let computesHausdorff: Bool
+
   /// Creates empty metrics.
-  public init() {}
+  public init(computesHausdorff: Bool = true) {
+    self.computesHausdorff = computesHausdorff
+  }
 
   /// Every raw fix handed to the engine, in strictly increasing time order.
   public mutating func observeRaw(_ fix: Fix) {
@@ -54,7 +60,7 @@ public struct FidelityMetrics: Sendable {
     latestRaw = anchor
     latestRawTime = fix.time
     fixes += 1
-    rawPoints.append(project(anchor))
+    if computesHausdorff { rawPoints.append(project(anchor)) }
     if anchor.cosLatitude > largestCosLatitude { largestCosLatitude = anchor.cosLatitude }
     if anchor.cosLatitude < smallestCosLatitude { smallestCosLatitude = anchor.cosLatitude }
     pending.append((fix.time, FixFrame(anchor)))
@@ -81,8 +87,8 @@ public struct FidelityMetrics: Sendable {
     lastEmitted = anchor
     lastEmittedTime = fix.time
     lastEmittedWasLatestRaw = isLatestRaw
-    emittedPoints.append(project(anchor))
-    emittedRawIndex.append(pendingBase + pendingStart - 1)
+    if computesHausdorff { emittedPoints.append(project(anchor)) }
+    if computesHausdorff { emittedRawIndex.append(pendingBase + pendingStart - 1) }
   }
 
   /// Closes the metrics at the end of the replay.
@@ -98,7 +104,11 @@ public struct FidelityMetrics: Sendable {
     }
     var hausdorff = 0.0
     var hausdorffExact = true
-    if let projection {
+    if !computesHausdorff {
+      // Every raw fix is within its PED of the emitted track: the largest PED bounds it.
+      hausdorff = ped.summary.max
+      hausdorffExact = false
+    } else if let projection {
       let rawToEmitted = HausdorffDistance(
         raw: rawPoints, emitted: emittedPoints, emittedRawIndex: emittedRawIndex, projection: projection,
         stretchBound: Swift.max(1, largestCosLatitude / projection.cosLatitude) * (1 + 1e-6),
@@ -109,7 +119,7 @@ public struct FidelityMetrics: Sendable {
       fixes: fixes, sed: sed.summary, ped: ped.summary, hausdorff: hausdorff, hausdorffExact: hausdorffExact,
       rawLengthMetres: rawLength, emittedLengthMetres: emittedLength,
       lengthLossPercent: rawLength > 0 ? 100 * (rawLength - emittedLength) / rawLength : 0)
-    self = FidelityMetrics()
+    self = FidelityMetrics(computesHausdorff: computesHausdorff)
     return stats
   }
 

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# The sweep benchmark: configurations × fixes per second, 1 and 2 jobs, peak memory.
+#   scripts/bench-sweep.sh        100 configurations with 1 and 2 jobs, then 1 000 with 2 jobs
+# Input: bench-data/reports-1m.csv (1 M fixes, make-big-csv.py), specs in scripts/bench/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mkdir -p bench-data
+[[ -f bench-data/reports-1m.csv ]] || python3 scripts/make-big-csv.py bench-data/reports-1m.csv 1000000
+command -v /usr/bin/time >/dev/null || apt-get install -y -qq time >/dev/null
+swift build -c release --product calmgeo-replay >&2
+bin=.build/release/calmgeo-replay
+run() {
+  local spec=$1 jobs=$2 log
+  log=$(mktemp)
+  rm -rf bench-data/sweep-out
+  /usr/bin/time -f "%e %M" -o "$log" "$bin" sweep "$spec" -o bench-data/sweep-out -q --jobs "$jobs" || true
+  read -r seconds kb < "$log"
+  local rows fixes
+  rows=$(($(wc -l < bench-data/sweep-out/results.csv) - 1))
+  fixes=$(python3 -c "import csv; print(sum(int(r['input.fixesUsed']) for r in csv.DictReader(open('bench-data/sweep-out/results.csv'))))")
+  printf '| %s | %d | %s | %s | %d MB | %s M |\n' "$(basename "$spec")" "$jobs" "$rows" "$seconds" $((kb / 1024)) \
+    "$(python3 -c "print(f'{$fixes/$seconds/1e6:.1f}')")"
+  rm -f "$log"
+}
+echo "| spec | jobs | rows | seconds | peak RSS | configuration-fixes/s |"
+echo "|---|---|---|---|---|---|"
+run scripts/bench/sweep-100.yaml 1
+run scripts/bench/sweep-100.yaml 2
+[[ ${QUICK:-0} == 1 ]] || run scripts/bench/sweep-1000.yaml 2
