@@ -167,3 +167,21 @@ struct CheckCommandTests {
     #expect(root.stdout.contains("3   check: outputs differ"))
   }
 }
+
+/// `check --set`: what would a change of one key do to every golden track?
+struct CheckSetTests {
+  @Test func setOverridesEveryTrackAndShowsTheDifference() throws {
+    let copy = try GoldenCopy()
+    // Same change as editing the config file (distanceFilter 16 → 20): walk emits 92, not 110.
+    let changed = try copy.run(["check", "Samples/expected", "--set", "distanceFilter=20"])
+    #expect(changed.status == 3, "stderr: \(changed.stderr)")
+    #expect(changed.stdout.contains("\n    engine.emitted: 110 → 92\n"))
+    // Setting a key to the value it already has changes nothing.
+    let same = try copy.run(["check", "Samples/expected", "--set", "distanceFilter=16", "-q"])
+    #expect(same.status == 0, "stdout: \(same.stdout) stderr: \(same.stderr)")
+    let bad = try copy.run(["check", "Samples/expected", "--set", "distanceFiltr=20"])
+    #expect(bad.status == 64 && bad.stderr.contains("did you mean 'distanceFilter'?"))
+    let update = try copy.run(["check", "--update", "Samples/expected", "--set", "distanceFilter=20"])
+    #expect(update.status == 64)
+  }
+}

@@ -28,7 +28,7 @@ struct CheckInit {
   /// The tracks to record: the logs as given, so that `stats.json` names them as a
   /// `replay` from here would, with the options read back from the manifest's JSON.
   func plan(_ manifest: CheckManifest) throws -> CheckPlan {
-    let configuration = try config.map(CheckPlan.configuration) ?? ReplayConfiguration()
+    let configuration = try config.map { try CheckPlan.configuration($0) } ?? ReplayConfiguration()
     let written = try CheckManifestDecoder.decode(SpecNode(json: manifest.json), source: "--init")
     return CheckPlan(tracks: zip(logs, written.tracks).map { log, track in
       CheckPlan.Track(name: track.name ?? log, log: log, configuration: configuration, options: track.options,

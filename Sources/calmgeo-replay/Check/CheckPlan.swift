@@ -28,7 +28,8 @@ struct CheckPlan {
   /// The plan of a golden folder's manifest, with the gates of `assertFile` added to
   /// the manifest's own.
   /// - Throws: `CheckManifestError` or `ConfigError` (64), `CheckError` (64, 66).
-  init(golden: GoldenFolder, assertFile: String?) throws {
+  /// `assignments` (`--set key=value`) apply over every track's configuration.
+  init(golden: GoldenFolder, assertFile: String?, assignments: [String] = []) throws {
     let manifest = try golden.manifest()
     let folder = golden.path
     var names = OutputNames()
@@ -41,11 +42,14 @@ struct CheckPlan {
     var configurations: [String: ReplayConfiguration] = [:]
     tracks = try manifest.tracks.map { track in
       let config = track.config.map { CheckPaths.folded(CheckPaths.resolve($0, in: folder)) }
-      if let config, configurations[config] == nil { configurations[config] = try Self.configuration(config) }
+      if let config, configurations[config] == nil {
+        configurations[config] = try Self.configuration(config, assignments: assignments)
+      }
+      let configuration = try config.flatMap { configurations[$0] }
+        ?? ConfigurationLoader.load(file: nil, assignments: assignments)
       return Track(
         name: track.name ?? names.claim(for: track.log), log: CheckPaths.folded(CheckPaths.resolve(track.log, in: folder)),
-        configuration: config.flatMap { configurations[$0] } ?? ReplayConfiguration(), options: track.options,
-        format: track.format)
+        configuration: configuration, options: track.options, format: track.format)
     }
     tolerance = manifest.tolerance
     gates = CheckGates()
@@ -57,10 +61,11 @@ struct CheckPlan {
     if let assertFile { gates.gates += try Self.gates(assertFile).gates }
   }
 
-  /// A configuration file, decoded.
-  static func configuration(_ path: String) throws -> ReplayConfiguration {
+  /// A configuration file, decoded, with `assignments` applied over it.
+  static func configuration(_ path: String, assignments: [String] = []) throws -> ReplayConfiguration {
     let data = Data(try GoldenFolder.bytes(path))
-    return try ReplayConfigurationDecoder.decode(data, source: path)
+    let configuration = try ReplayConfigurationDecoder.decode(data, source: path)
+    return assignments.isEmpty ? configuration : try ConfigurationLoader.load(file: path, assignments: assignments)
   }
 
   /// A gates file (JSON or YAML), decoded.

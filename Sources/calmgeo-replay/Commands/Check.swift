@@ -61,6 +61,11 @@ extension CalmGeoReplayCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("With --init: the configuration JSON of every track.", valueName: "file"))
     var config: String?
 
+    @Option(name: .customLong("set"), help: ArgumentHelp(
+      "Check every track with this CalmGeo key or replay.* path set over its config (repeatable): what would change?",
+      valueName: "key=value"))
+    var set: [String] = []
+
     @Option(name: .customLong("assert"), help: ArgumentHelp(
       "Gates every track's fresh stats must meet (JSON or YAML: {max: {path: limit}, min: {…}}), besides the manifest's.",
       valueName: "file"))
@@ -98,6 +103,9 @@ extension CalmGeoReplayCommand {
           throw ValidationError("--config and the input options apply to --init; a golden folder's manifest holds them per track.")
         }
         if update && out != nil { throw ValidationError("--update writes into the golden folder; --out has no use with it.") }
+        if update && !set.isEmpty {
+          throw ValidationError("--set changes the configuration the manifest records; edit the config file to --update with it.")
+        }
       }
       if let utcOffset, parseUTCOffset(utcOffset) == nil {
         throw ValidationError("--utc-offset must be an offset such as +02:00 or -0700, found '\(utcOffset)'.")
@@ -116,7 +124,7 @@ extension CalmGeoReplayCommand {
           session = CheckSession(golden: golden, plan: try setup.plan(manifest), mode: .record, quiet: quiet)
         } else {
           let folder = try GoldenFolder(golden)
-          session = CheckSession(golden: folder.path, plan: try CheckPlan(golden: folder, assertFile: assertFile),
+          session = CheckSession(golden: folder.path, plan: try CheckPlan(golden: folder, assertFile: assertFile, assignments: set),
                                  mode: update ? .update : .check(keep: out), quiet: quiet)
         }
       } catch {
