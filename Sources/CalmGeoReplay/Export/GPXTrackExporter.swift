@@ -48,7 +48,7 @@ public struct GPXTrackExporter: ReplayObserver {
       text.raw("</ele>")
     }
     text.raw("<time>")
-    text.bytes.append(contentsOf: UTCTime.iso8601(fix.time).utf8)
+    text.iso8601(fix.time)
     text.raw("</time>")
     if let description {
       text.raw("<desc>")

@@ -11,11 +11,10 @@ public enum ReplayRunner {
     observer: inout Observer, metrics: Bool = false
   ) throws(ParseError) -> ReplayResult {
     guard metrics else { return try run(opened, options: options, configuration: configuration, observer: &observer) }
-    var measured = MetricsObserver(settings: configuration.replay).and(observer)
-    var result = try run(opened, options: options, configuration: configuration, observer: &measured)
-    observer = measured.second
-    result.metrics = measured.first.finish()
-    return result
+    return try measuring(MetricsObserver(settings: configuration.replay), beside: &observer) {
+      (pair: inout ObserverPair<MetricsObserver, Observer>) throws(ParseError) -> ReplayResult in
+      try run(opened, options: options, configuration: configuration, observer: &pair)
+    }
   }
 
   /// Replays fixes already in memory; with `metrics`, measured alongside (sweeps that do
@@ -25,10 +24,22 @@ public enum ReplayRunner {
     computesHausdorff: Bool = true
   ) -> ReplayResult {
     guard metrics else { return run(track, configuration: configuration, observer: &observer) }
-    var measured = MetricsObserver(settings: configuration.replay, computesHausdorff: computesHausdorff).and(observer)
-    var result = run(track, configuration: configuration, observer: &measured)
-    observer = measured.second
-    result.metrics = measured.first.finish()
+    let metricsObserver = MetricsObserver(settings: configuration.replay, computesHausdorff: computesHausdorff)
+    return measuring(metricsObserver, beside: &observer) { pair in
+      run(track, configuration: configuration, observer: &pair)
+    }
+  }
+
+  /// Runs `replay` with `metrics` observing beside `observer`, and puts what they measured
+  /// into the result.
+  private static func measuring<Observer: ReplayObserver, Failure: Error>(
+    _ metrics: MetricsObserver, beside observer: inout Observer,
+    _ replay: (inout ObserverPair<MetricsObserver, Observer>) throws(Failure) -> ReplayResult
+  ) throws(Failure) -> ReplayResult {
+    var pair = metrics.and(observer)
+    var result = try replay(&pair)
+    observer = pair.second
+    result.metrics = pair.first.finish()
     return result
   }
 

@@ -91,9 +91,7 @@ public struct CrossTrackSummary: Sendable {
     var scale = 1.0
     for _ in 0..<decimals { scale *= 10 }
     let rounded = (value * scale).rounded() / scale
-    if decimals == 0 || rounded == rounded.rounded(.towardZero) && abs(rounded) < 1e15 && decimals == 0 {
-      return String(Int(rounded))
-    }
+    if decimals == 0 { return String(Int(rounded)) }
     var text = String(rounded)
     if text.hasSuffix(".0") { text.removeLast(2) }
     return text

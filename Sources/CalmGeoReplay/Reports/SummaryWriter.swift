@@ -1,6 +1,7 @@
 /// Renders the short human summary printed after a replay.
 public enum SummaryWriter {
-  public static func render(_ r: ReplayResult, outputFolder: String) -> String {
+  /// The summary of `r`; its energy line reads `stats` (the one definition of that number).
+  public static func render(_ r: ReplayResult, stats: ReplayStats, outputFolder: String) -> String {
     let d = r.input?.diagnostics ?? InputDiagnostics()
     let u = r.uploads
     let input = r.input
@@ -29,8 +30,7 @@ public enum SummaryWriter {
     if let stops = r.metrics?.stops {
       rows.append(("stops", stopsLine(stops)))
     }
-    if let configuration = r.configuration {
-      let energy = configuration.replay.energy.estimate(r)
+    if let energy = stats.energy {
       rows.append(("energy", "\(CrossTrackSummary.number(energy.milliampHours.total, 1)) mAh, "
         + "\(CrossTrackSummary.number(energy.percentPerHour, 2)) %/h of battery (a proxy for ranking)"))
     }

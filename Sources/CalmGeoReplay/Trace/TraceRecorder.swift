@@ -140,10 +140,7 @@ public struct TraceRecorder: ReplayObserver {
 
   private mutating func time(_ millis: Int64) {
     json.bytes.append(34)
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
-      UTCTime.writeISO8601(millis, into: buffer.baseAddress!)
-      json.bytes.append(contentsOf: buffer)
-    }
+    json.iso8601(millis)
     json.bytes.append(34)
   }
 

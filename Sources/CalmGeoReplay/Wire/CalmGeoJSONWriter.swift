@@ -24,10 +24,7 @@ public enum CalmGeoJSONWriter {
     json.raw(",")
     json.key("timestamp")
     json.bytes.append(34)
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
-      UTCTime.writeISO8601(fix.time, into: buffer.baseAddress!)
-      json.bytes.append(contentsOf: buffer)
-    }
+    json.iso8601(fix.time)
     json.bytes.append(34)
     json.raw(",")
     json.key("isMoving")

@@ -63,6 +63,15 @@ public struct JSONBytes: Sendable {
     }
   }
 
+  /// A time as ISO 8601 UTC with milliseconds (`2024-05-01T07:03:12.000Z`), without quotes
+  /// (JSON wraps it in a string, GPX in an element), and without building a `String`.
+  public mutating func iso8601(_ millis: Int64) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+      UTCTime.writeISO8601(millis, into: buffer.baseAddress!)
+      bytes.append(contentsOf: buffer)
+    }
+  }
+
   /// A finite number rounded to `decimals` places (at most 9; |value| < 9e9), trailing
   /// zeros trimmed, without building a `String` (traces: millions of numbers).
   public mutating func fixed(_ value: Double, decimals: Int) {

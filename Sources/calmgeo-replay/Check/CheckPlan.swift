@@ -63,9 +63,7 @@ struct CheckPlan {
 
   /// A configuration file, decoded, with `assignments` applied over it.
   static func configuration(_ path: String, assignments: [String] = []) throws -> ReplayConfiguration {
-    let data = Data(try GoldenFolder.bytes(path))
-    let configuration = try ReplayConfigurationDecoder.decode(data, source: path)
-    return assignments.isEmpty ? configuration : try ConfigurationLoader.load(file: path, assignments: assignments)
+    try ConfigurationLoader.load(data: Data(try GoldenFolder.bytes(path)), source: path, assignments: assignments)
   }
 
   /// A gates file (JSON or YAML), decoded.

@@ -110,7 +110,7 @@ extension CalmGeoReplayCommand {
         try replay.folder.commit()
         if !quiet {
           Terminal.warnSkipped(replay.result.input?.diagnostics ?? InputDiagnostics())
-          print(SummaryWriter.render(replay.result, outputFolder: replay.folder.finalPath), terminator: "")
+          print(SummaryWriter.render(replay.result, stats: replay.stats, outputFolder: replay.folder.finalPath), terminator: "")
         }
         return (0, replay.stats)
       } catch {

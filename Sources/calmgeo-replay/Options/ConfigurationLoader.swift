@@ -11,14 +11,21 @@ enum ConfigurationLoader {
   /// A value is read as JSON when it is JSON (`20`, `true`, `[80, 400]`, `"text"`), else
   /// as a string (`url=https://…`).
   static func load(file: String?, assignments: [String]) throws -> ReplayConfiguration {
-    var node = SpecNode(.object([]))
+    guard let file else { return try load(data: nil, source: "", assignments: assignments) }
+    guard let data = FileManager.default.contents(atPath: file) else {
+      throw ConfigError(source: file, key: "", reason: "cannot read the configuration file")
+    }
+    return try load(data: data, source: file, assignments: assignments)
+  }
+
+  /// The same for a config file already read (`data`, named `source` in errors), or none.
+  static func load(data: Data?, source: String, assignments: [String]) throws -> ReplayConfiguration {
     var configuration = ReplayConfiguration()
-    if let file {
-      guard let data = FileManager.default.contents(atPath: file) else {
-        throw ConfigError(source: file, key: "", reason: "cannot read the configuration file")
-      }
-      configuration = try ReplayConfigurationDecoder.decode(data, source: file)
-      node = try SpecJSONReader.read(String(decoding: data, as: UTF8.self), source: file)
+    var node = SpecNode(.object([]))
+    if let data {
+      configuration = try ReplayConfigurationDecoder.decode(data, source: source)
+      guard !assignments.isEmpty else { return configuration }
+      node = try SpecJSONReader.read(String(decoding: data, as: UTF8.self), source: source)
     }
     for assignment in assignments {
       guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {

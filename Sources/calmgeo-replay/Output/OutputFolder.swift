@@ -39,6 +39,12 @@ struct OutputFolder {
 
   /// Replaces any previous output of the track with the finished folder (rename).
   func commit() throws {
+    try Self.replace(finalPath, with: workPath)
+  }
+
+  /// Moves the folder `workPath` to `finalPath`, replacing what was there: the old one is
+  /// renamed aside first and removed after, so `finalPath` is never half-written.
+  static func replace(_ finalPath: String, with workPath: String) throws {
     let files = FileManager.default
     let retired = finalPath + ".old-\(getpid())"
     if files.fileExists(atPath: finalPath) {

@@ -61,12 +61,7 @@ struct SweepFolder {
 
   /// Replaces `--out` with the built folder (rename).
   func commit() throws {
-    let retired = finalPath + ".old-\(getpid())"
-    if FileManager.default.fileExists(atPath: finalPath) {
-      guard rename(finalPath, retired) == 0 else { throw OutputError(path: finalPath, reason: String(cString: strerror(errno))) }
-    }
-    guard rename(workPath, finalPath) == 0 else { throw OutputError(path: finalPath, reason: String(cString: strerror(errno))) }
-    try? FileManager.default.removeItem(atPath: retired)
+    try OutputFolder.replace(finalPath, with: workPath)
   }
 
   /// Makes the partial folder hold just `rows` (in grid order), for a later `--resume`.
