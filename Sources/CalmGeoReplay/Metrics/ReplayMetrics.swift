@@ -9,9 +9,15 @@ public struct MetricsObserver: ReplayObserver {
 
   /// Metrics with the ground-truth stop rule of `settings` (`replay.metrics`); without
   /// `computesHausdorff`, `fidelity.hausdorff` is the largest PED (an upper bound).
-  public init(settings: ReplaySettings = ReplaySettings(), computesHausdorff: Bool = true) {
+  /// `stopRuns`: the log's true-stop runs found beforehand (`TrackAnalysis`), when the
+  /// replay hands the engine exactly the fixes they were found in.
+  public init(settings: ReplaySettings = ReplaySettings(), computesHausdorff: Bool = true, stopRuns: StopRunTable? = nil) {
     fidelity = FidelityMetrics(computesHausdorff: computesHausdorff)
-    stops = StopMetrics(radius: settings.stopRadius, minDuration: settings.stopMinDuration)
+    if let stopRuns, stopRuns.rule == StopRule(settings) {
+      stops = StopMetrics(table: stopRuns)
+    } else {
+      stops = StopMetrics(radius: settings.stopRadius, minDuration: settings.stopMinDuration)
+    }
   }
 
   public mutating func replayDidDecide(_ fix: Fix, _ decision: FixDecision) {
@@ -23,6 +29,8 @@ public struct MetricsObserver: ReplayObserver {
     fidelity.observeEmitted(location.fix)
     if location.event == .motionchange { stops.observeMotionChange(isMoving: location.isMoving, at: location.fix) }
   }
+
+  public var wantsRequestBodies: Bool { false }
 
   public mutating func replayDidChangeMode(_ change: ModeChange) {
     if change.to == .monitoring { stops.observeMonitoringStart(at: change.time) }

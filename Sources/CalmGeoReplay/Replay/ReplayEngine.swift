@@ -19,6 +19,8 @@ public struct ReplayEngine<Observer: ReplayObserver> {
   private var lastEmittedTime: Int64?
   /// Emits so far of the fix at `lastEmittedTime` (an app call may emit a fix again).
   private var emitsAtLastTime = 0
+  /// `coordsBytes` of the fix being processed.
+  private var currentCoordsBytes: Int?
 
   public init(config: CalmGeoConfig, settings: ReplaySettings = ReplaySettings(), observer: Observer) {
     self.config = config
@@ -28,8 +30,10 @@ public struct ReplayEngine<Observer: ReplayObserver> {
     uploads = UploadSimulator(config: config, settings: settings)
   }
 
-  /// Processes the next fix.
-  public mutating func process(_ fix: Fix) {
+  /// Processes the next fix. `coordsBytes`: the length of its encoded `coords` object when
+  /// already counted (a track replayed many times, `TrackAnalysis`); nil counts it if needed.
+  public mutating func process(_ fix: Fix, coordsBytes: Int? = nil) {
+    currentCoordsBytes = coordsBytes
     if firstTime == nil {
       firstTime = fix.time
       call(.start, at: fix.time)
@@ -88,7 +92,7 @@ public struct ReplayEngine<Observer: ReplayObserver> {
     emitted += 1
     lastEmittedTime = fix.time
     observer.replayDidEmit(location)
-    uploads.append(location, observer: &observer)
+    uploads.append(location, coordsBytes: fix.time == lastTime ? currentCoordsBytes : nil, observer: &observer)
   }
 
   private static func mode(_ mode: TrackingStateMachine.Mode) -> ModeChange.Mode {

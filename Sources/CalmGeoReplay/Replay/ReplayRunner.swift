@@ -19,14 +19,20 @@ public enum ReplayRunner {
 
   /// Replays fixes already in memory; with `metrics`, measured alongside (sweeps that do
   /// not rank on the Hausdorff distance skip it: `computesHausdorff` false).
+  /// `analysis` (of this track) saves work that every replay of it would repeat; the
+  /// result is the same with or without it.
   public static func run<Observer: ReplayObserver>(
     _ track: Track, configuration: ReplayConfiguration, observer: inout Observer, metrics: Bool,
-    computesHausdorff: Bool = true
+    computesHausdorff: Bool = true, analysis: TrackAnalysis? = nil
   ) -> ReplayResult {
-    guard metrics else { return run(track, configuration: configuration, observer: &observer) }
-    let metricsObserver = MetricsObserver(settings: configuration.replay, computesHausdorff: computesHausdorff)
+    // The analysis holds per-fix numbers: only for the track's fixes as they are.
+    let analysis = configuration.speedPolicy == track.speedPolicy ? analysis : nil
+    guard metrics else { return run(track, configuration: configuration, observer: &observer, analysis: analysis) }
+    let metricsObserver = MetricsObserver(
+      settings: configuration.replay, computesHausdorff: computesHausdorff,
+      stopRuns: analysis?.stopRuns[StopRule(configuration.replay)])
     return measuring(metricsObserver, beside: &observer) { pair in
-      run(track, configuration: configuration, observer: &pair)
+      run(track, configuration: configuration, observer: &pair, analysis: analysis)
     }
   }
 
@@ -64,12 +70,16 @@ public enum ReplayRunner {
   /// Replays fixes already in memory (sweeps: one parsed track, many configurations),
   /// under the configuration's speed policy as the streaming path applies it.
   public static func run<Observer: ReplayObserver>(
-    _ track: Track, configuration: ReplayConfiguration, observer: inout Observer
+    _ track: Track, configuration: ReplayConfiguration, observer: inout Observer, analysis: TrackAnalysis? = nil
   ) -> ReplayResult {
     var engine = ReplayEngine(config: configuration.calmGeo, settings: configuration.replay, observer: observer)
     var diagnostics = track.diagnostics
     if configuration.speedPolicy == track.speedPolicy {
-      engine.process(track.fixes)
+      if let coordsBytes = analysis?.coordsBytes, coordsBytes.count == track.fixes.count {
+        for (fix, bytes) in zip(track.fixes, coordsBytes) { engine.process(fix, coordsBytes: Int(bytes)) }
+      } else {
+        engine.process(track.fixes)
+      }
     } else {
       // Speeds again from the logged values: derived ones are flagged, so strip them
       // and let a normalizer with this policy derive what it would have.
