@@ -26,11 +26,12 @@ public enum ReplayRunner {
     computesHausdorff: Bool = true, analysis: TrackAnalysis? = nil
   ) -> ReplayResult {
     // The analysis holds per-fix numbers: only for the track's fixes as they are.
-    let analysis = configuration.speedPolicy == track.speedPolicy ? analysis : nil
+    let analysis = configuration.speedPolicy == track.speedPolicy && analysis?.covers(fixes: track.fixes.count) == true
+      ? analysis : nil
     guard metrics else { return run(track, configuration: configuration, observer: &observer, analysis: analysis) }
     let metricsObserver = MetricsObserver(
       settings: configuration.replay, computesHausdorff: computesHausdorff,
-      stopRuns: analysis?.stopRuns[StopRule(configuration.replay)])
+      analysis: analysis)
     return measuring(metricsObserver, beside: &observer) { pair in
       run(track, configuration: configuration, observer: &pair, analysis: analysis)
     }
@@ -75,8 +76,8 @@ public enum ReplayRunner {
     var engine = ReplayEngine(config: configuration.calmGeo, settings: configuration.replay, observer: observer)
     var diagnostics = track.diagnostics
     if configuration.speedPolicy == track.speedPolicy {
-      if let coordsBytes = analysis?.coordsBytes, coordsBytes.count == track.fixes.count {
-        for (fix, bytes) in zip(track.fixes, coordsBytes) { engine.process(fix, coordsBytes: Int(bytes)) }
+      if let analysis, analysis.covers(fixes: track.fixes.count) {
+        for (fix, bytes) in zip(track.fixes, analysis.coordsBytes) { engine.process(fix, coordsBytes: Int(bytes)) }
       } else {
         engine.process(track.fixes)
       }

@@ -21,6 +21,8 @@ public struct StopMetrics: Sendable {
   private var detector: StopDetector
   /// The runs found beforehand (a sweep's shared track); the detector then stays empty.
   private let table: StopRunTable?
+  /// With `table`, each raw fix's distance from the one before it.
+  private let steps: [Double]
   private var rawCount = 0
   private var nextEnding = 0
   private var pending = PendingEvents()
@@ -38,13 +40,16 @@ public struct StopMetrics: Sendable {
   public init(radius: Double = StopDetector.defaultRadius, minDuration: Int64 = StopDetector.defaultMinDuration) {
     detector = StopDetector(radius: radius, minDuration: minDuration)
     table = nil
+    steps = []
   }
 
-  /// A matcher that reads the true-stop runs from `table` instead of detecting them: the
-  /// raw fixes must be exactly the fixes the table was built from, in order.
-  public init(table: StopRunTable) {
+  /// A matcher that reads the true-stop runs from `table` instead of detecting them, and
+  /// the raw path from `steps` (`TrackAnalysis`): the raw fixes must be exactly the fixes
+  /// both were worked out from, in order.
+  public init(table: StopRunTable, steps: [Double]) {
     detector = StopDetector(radius: table.rule.radius, minDuration: table.rule.minDuration)
     self.table = table
+    self.steps = steps
   }
 
   /// Every raw fix handed to the engine, in time order (called before the events of that fix).
@@ -52,7 +57,7 @@ public struct StopMetrics: Sendable {
     if let table {
       let index = rawCount
       rawCount += 1
-      if awaitingStart != nil { pathSinceStopEnd += table.steps[index] }
+      if awaitingStart != nil { pathSinceStopEnd += steps[index] }
       previousFix = fix
       if nextEnding < table.endings.count, table.endings[nextEnding].fixIndex == index {
         nextEnding += 1

@@ -2,9 +2,8 @@
 /// every replay of the same fixes (a sweep: one track, many configurations), since they
 /// depend on the raw fixes alone.
 ///
-/// `StopMetrics` given a table reads the runs and the raw steps from it instead of
-/// running the detector: the same numbers, without a haversine per fix per replay.
-/// Memory: 8 bytes a fix for the steps, plus one entry per run.
+/// `StopMetrics` given a table reads the runs from it instead of running the detector:
+/// the same numbers, without a haversine per fix per replay. Memory: one entry per run.
 public struct StopRunTable: Sendable {
   /// The stop rule: radius (metres) and minimum duration (milliseconds).
   public let rule: StopRule
@@ -12,24 +11,16 @@ public struct StopRunTable: Sendable {
   let endings: [(fixIndex: Int, run: StopDetector.Run)]
   /// The run of the last fix (open at the end of the log); nil without fixes.
   let last: StopDetector.Run?
-  /// Per fix, the haversine distance from the fix before it (0 for the first), metres.
-  let steps: [Double]
 
   /// Runs the detector once over `fixes` (the order a replay hands them to the engine).
   public init(fixes: [Fix], rule: StopRule) {
     self.rule = rule
     var detector = StopDetector(radius: rule.radius, minDuration: rule.minDuration)
     var endings: [(fixIndex: Int, run: StopDetector.Run)] = []
-    var steps: [Double] = []
-    steps.reserveCapacity(fixes.count)
-    var previous: Fix?
     for (index, fix) in fixes.enumerated() {
-      steps.append(previous.map { GeoMath.distance($0, fix) } ?? 0)
-      previous = fix
       if let ended = detector.observe(fix) { endings.append((index, ended)) }
     }
     self.endings = endings
-    self.steps = steps
     last = detector.run
   }
 }
