@@ -159,6 +159,27 @@ struct GeofenceMonitorTests {
     #expect(Self.events(plain) == [Event(10, .unsatisfied, 2)])
   }
 
+  @Test(arguments: [(30_000 as Int64, 0.0), (0, 50)])
+  func theAppsGeofenceAndCalmGeosOwnShareThePlatformSettings(delay: Int64, minimumRadius: Double) {
+    // PlatformModelTests' track: still at x = 0, CalmGeo monitors a 25 m geofence around
+    // x = 0 from t183; then x = 30 (t300), 40 (t310), 60 (t331). An app condition of the
+    // same circle, assumed satisfied, under the same settings exits at the same fix:
+    //   delay 30 s: first outside t300 (30 > 25); t310 is 10 s later, t331 31 s → t331.
+    //   minimum 50: 30 and 40 are inside 50, 60 is not → t331.
+    var settings = ReplaySettings()
+    settings.geofenceExitDelay = delay
+    settings.geofenceMinimumRadius = minimumRadius
+    let f = EquatorTrack.fix
+    let fixes = [f(0, 0, 0), f(1, 0, 0), f(62, 0, 0), f(183, 0, 0), f(300, 30, 0), f(310, 40, 0), f(331, 60, 0)]
+    let app = GeofenceMonitor(conditions: [Self.condition(radius: 25, assuming: .satisfied)], settings: settings)
+    var engine = ReplayEngine(config: CalmGeoConfig(), settings: settings, observer: CollectingObserver().and(app))
+    engine.process(fixes)
+    _ = engine.finish()
+    let ownExits = zip(fixes, engine.observer.first.decisions).filter { $0.1.kind == .geofenceExit }.map { $0.0.time }
+    #expect(ownExits.map(EquatorTrack.seconds) == [331])
+    #expect(Self.events(engine.observer.second) == [Event(331, .unsatisfied, 7)])
+  }
+
   @Test func seesEveryFixOfAReplayWhateverCalmGeoDecides() {
     // The worked example (CALMGEO.md §6): x = 1.5 t for t ≤ 20, x = 30 until t299, then
     // x = 30 + 1.5 (t - 300). A 20 m circle at x = 30, assuming unknown:
