@@ -23,21 +23,24 @@ struct ReportPage {
   let map: MapView
   let timeline: TimelineView
   let uploads: UploadView
+  /// The app's geofences, when a geofences file was given.
+  let userGeofences: GeofenceView?
   let hasRequests: Bool
   let stats: [StatsTable.Section]
   let notes: [String]
   let cursorJSON: String
   let width = NumberText.fixed(Self.width)
 
-  init(_ data: ReportCollector, result: ReplayResult) {
-    let stats = ReplayStats(result)
+  init(_ data: ReportCollector, result: ReplayResult, stats: ReplayStats? = nil, geofences monitor: GeofenceMonitor? = nil) {
+    let stats = stats ?? ReplayStats(result)
     source = stats.input.file.isEmpty ? "track" : stats.input.file
     title = source.split(separator: "/").last.map(String.init) ?? source
     subtitle = Self.subtitle(stats)
     tiles = Self.tiles(stats)
 
     let margin = data.geofences.lazy.map(\.radius).filter(\.isFinite).max() ?? 0
-    let projection = MapProjection(fitting: data.bounds, margin: margin, width: Self.width, heights: 400...560,
+    let bounds = monitor.map { GeofenceView.bounds(data.bounds, holding: $0) } ?? data.bounds
+    let projection = MapProjection(fitting: bounds, margin: margin, width: Self.width, heights: 400...560,
                                    padding: 28)
     let axis = TimeAxis(start: data.startTime ?? 0, end: data.endTime ?? data.startTime ?? 0, gaps: data.longestGaps,
                         left: 76, right: Self.width - 76)
@@ -46,7 +49,10 @@ struct ReportPage {
     uploads = UploadView(data, axis: axis)
     hasRequests = data.requests.count > 0
     self.stats = StatsTable(stats).sections
-    notes = DrawingNotes.notes(data)
+    userGeofences = monitor.map {
+      GeofenceView($0, projection: projection, axis: axis, lastFixTime: data.lastFixTime ?? axis.start)
+    }
+    notes = DrawingNotes.notes(data) + (userGeofences.map { [$0.note] } ?? [])
     cursorJSON = CursorData.json(data, projection: projection, axis: axis, width: Self.width)
   }
 

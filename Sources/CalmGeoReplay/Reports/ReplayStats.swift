@@ -20,6 +20,9 @@ public struct ReplayStats: Codable, Sendable, Hashable {
   public var stops: StopStats?
   /// The battery estimate (a proxy for ranking configurations, not a measurement).
   public var energy: EnergyStats?
+  /// The app's geofences (`--geofences`): events, entries, exits and dwell time per
+  /// condition; absent without a geofences file, so other stats.json stay as they were.
+  public var geofences: GeofenceStats?
   /// The run's seed (ids, simulated network).
   public var seed: Int
   /// The configuration used, after defaults, file and flags (absent in version 1 files).
@@ -32,7 +35,7 @@ public struct ReplayStats: Codable, Sendable, Hashable {
 
   /// The keys, in `stats.json` order.
   enum CodingKeys: String, CodingKey {
-    case schemaVersion, input, engine, storage, uploads, accounting, fidelity, stops, energy, seed, configuration, tool
+    case schemaVersion, input, engine, storage, uploads, accounting, fidelity, stops, energy, geofences, seed, configuration, tool
   }
 
   public init(input: Input, engine: Engine, storage: Storage, uploads: Uploads, accounting: Accounting,

@@ -34,6 +34,9 @@ public enum SummaryWriter {
       rows.append(("energy", "\(CrossTrackSummary.number(energy.milliampHours.total, 1)) mAh, "
         + "\(CrossTrackSummary.number(energy.percentPerHour, 2)) %/h of battery (a proxy for ranking)"))
     }
+    if let geofences = stats.geofences {
+      rows.append(("geofences", geofencesLine(geofences)))
+    }
     rows.append(("accounting", "\(r.emitted) emitted = \(u.recordsDelivered) uploaded + \(u.storedAtEnd) stored + \(u.expired) expired"
       + (u.isBalanced ? "" : "  (UNBALANCED)")))
     rows.append(("output", outputFolder))
@@ -56,6 +59,19 @@ public enum SummaryWriter {
       }
     }
     return line
+  }
+
+  /// `home 1 entry, 1 exit, 7m05s inside; office 1 entry, 0 exits, 9m00s inside`.
+  static func geofencesLine(_ geofences: GeofenceStats) -> String {
+    geofences.conditions.map { c in
+      var text = "\(c.identifier) \(count(c.entries, "entry", "entries")), \(count(c.exits, "exit"))"
+      if c.unknowns > 0 { text += ", \(count(c.unknowns, "unknown"))" }
+      return text + ", \(seconds(Int64((c.dwellSeconds * 1000).rounded()))) inside"
+    }.joined(separator: "; ")
+  }
+
+  static func count(_ value: Int, _ noun: String, _ plural: String) -> String {
+    "\(value) \(value == 1 ? noun : plural)"
   }
 
   static func count(_ value: Int, _ noun: String) -> String {

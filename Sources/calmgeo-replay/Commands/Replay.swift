@@ -18,6 +18,10 @@ extension CalmGeoReplayCommand {
         deriveSpeed, network {latencyMs, schedule, loop, failureRate, failureStatus}, platform \
         {geofenceExitDelay, geofenceMinimumRadius}). Flags override the file.
 
+        With --geofences, the app's circular conditions are monitored over the whole log as \
+        CLMonitor would: geofences.ndjson gets one line per state change (satisfied, unsatisfied, \
+        unknown), stats.json a geofences section, and report.html the circles and events.
+
         Times without a zone are UTC. Fixes whose time is not after the previous one are dropped \
         and counted; missing speeds are derived from positions (see --derive-speed).
 
@@ -27,6 +31,7 @@ extension CalmGeoReplayCommand {
           calmgeo-replay drive.csv --latency 100-3000 --failure-rate 0.2 --ndjson
           calmgeo-replay phone.txt --provider fused --strict
           calmgeo-replay ride.gpx --trace --export gpx,geojson
+          calmgeo-replay walk.csv --geofences home-office.yaml --report html
           calmgeo-replay drive.csv -c cfg.json --set distanceFilter=30 --set replay.network.failureRate=0.1
         """)
 
@@ -50,6 +55,10 @@ extension CalmGeoReplayCommand {
     @Option(help: ArgumentHelp("Also write a report into each output folder (html: report.html); repeatable.", valueName: "format"))
     var report: [ReportFormat] = []
 
+    @Option(help: ArgumentHelp(
+      "Monitor the app's circular geofences (JSON or YAML) over the log: geofences.ndjson.", valueName: "file"))
+    var geofences: String?
+
     @Flag(name: .shortAndLong, help: "Print nothing on success.")
     var quiet = false
 
@@ -66,8 +75,10 @@ extension CalmGeoReplayCommand {
 
     func run() throws {
       let configuration: ReplayConfiguration
+      let conditions: [GeofenceCondition]
       do {
         configuration = try loadConfiguration()
+        conditions = try geofences.map(GeofencesLoader.load) ?? []
       } catch {
         throw ExitCode(Terminal.report(error))
       }
@@ -75,7 +86,7 @@ extension CalmGeoReplayCommand {
       var names = OutputNames()
       var finished: [ReplayStats] = []
       for log in logs {
-        let (code, stats) = replay(log, name: names.claim(for: log), configuration: configuration)
+        let (code, stats) = replay(log, name: names.claim(for: log), configuration: configuration, geofences: conditions)
         if exitCode == 0 { exitCode = code }
         if let stats { finished.append(stats) }
       }
@@ -99,13 +110,14 @@ extension CalmGeoReplayCommand {
     }
 
     /// Replays one log; returns its exit code and, on success, its stats.
-    private func replay(_ log: String, name: String, configuration: ReplayConfiguration) -> (Int32, ReplayStats?) {
+    private func replay(_ log: String, name: String, configuration: ReplayConfiguration,
+                        geofences: [GeofenceCondition]) -> (Int32, ReplayStats?) {
       var folder: OutputFolder?
       do {
         let replay = try TrackReplay(
           log: log, name: name, parent: out, configuration: configuration, parseOptions: input.parseOptions,
           format: input.inputFormat ?? format,
-          outputs: TrackReplay.Outputs(ndjson: ndjson, reports: reports, reportFormats: report))
+          outputs: TrackReplay.Outputs(ndjson: ndjson, reports: reports, reportFormats: report, geofences: geofences))
         folder = replay.folder
         try replay.folder.commit()
         if !quiet {
