@@ -15,8 +15,9 @@ extension CalmGeoReplayCommand {
 
         A config file holds CalmGeo's keys (distanceFilter, speedMultiplier, stationaryRadius, url, \
         autoSync, syncThreshold, maxBatchSize, ...) and an optional "replay" object (seed, finalSync, \
-        deriveSpeed, network {latencyMs, schedule, loop, failureRate, failureStatus}, platform \
-        {geofenceExitDelay, geofenceMinimumRadius}). Flags override the file.
+        deriveSpeed, model, network {latencyMs, schedule, loop, failureRate, failureStatus}, platform \
+        {geofenceExitDelay, geofenceMinimumRadius, geofenceUnknown, stationaryPause, accuracyGate, \
+        minimumInterval}). Flags override the file.
 
         Times without a zone are UTC. Fixes whose time is not after the previous one are dropped \
         and counted; missing speeds are derived from positions (see --derive-speed).
@@ -59,6 +60,7 @@ extension CalmGeoReplayCommand {
     @OptionGroup(title: "Reports") var reports: ReportOptions
     @OptionGroup(title: "Input") var input: InputOptions
     @OptionGroup(title: "Simulation") var network: NetworkOptions
+    @OptionGroup(title: "Models (off by default)") var models: ModelOptions
 
     func validate() throws {
       guard !logs.isEmpty else { throw ValidationError("Name at least one log to replay.") }
@@ -95,6 +97,7 @@ extension CalmGeoReplayCommand {
       var configuration = try ConfigurationLoader.load(file: config, assignments: set)
       if let policy = input.deriveSpeed { configuration.speedPolicy = policy }
       try network.apply(to: &configuration)
+      try models.apply(to: &configuration)
       return configuration
     }
 
