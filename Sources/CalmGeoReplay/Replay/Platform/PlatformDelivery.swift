@@ -71,6 +71,16 @@ public struct PlatformDelivery: Sendable {
 }
 
 extension FixDecision {
+  /// The platform rule that withheld the fix, if one did.
+  public var withheldRule: PlatformDelivery.Rule? {
+    switch kind {
+    case .withheldStationary: .stationary
+    case .withheldAccuracy: .accuracy
+    case .withheldRate: .rate
+    default: nil
+    }
+  }
+
   /// The decision for a fix the platform did not deliver: nothing changes, nothing is
   /// emitted; `state` is the decider's, unchanged.
   public static func withheld(_ fix: Fix, by rule: PlatformDelivery.Rule, state: TrackingStateMachine.State) -> FixDecision {
