@@ -29,6 +29,7 @@ extension CalmGeoReplayCommand {
           calmgeo-replay phone.txt --provider fused --strict
           calmgeo-replay ride.gpx --trace --export gpx,geojson
           calmgeo-replay drive.csv -c cfg.json --set distanceFilter=30 --set replay.network.failureRate=0.1
+          calmgeo-replay walk.csv -c cfg.json --model bg-android --platform-stationary-pause 20,30
         """)
 
     @Argument(help: ArgumentHelp("Logs to replay (- for standard input).", valueName: "log"))

@@ -41,3 +41,25 @@ struct ActivitySourceTests {
     #expect(EquatorTrack.replay(fixes).result.activitySources == nil)
   }
 }
+
+/// CalmGeo's own JSON output carries the activity it attached: replaying it reads that.
+struct CalmGeoJSONActivityTests {
+  private func fixes(_ text: String) throws -> [Fix] {
+    var parser = CalmGeoJSONParser(file: "track.json", options: ParseOptions())
+    var diagnostics = InputDiagnostics(strict: false, maxProblems: 10)
+    var fixes: [Fix] = []
+    try parser.parse(MemoryByteSource(text, name: "track.json"), diagnostics: &diagnostics) { fixes.append($0) }
+    #expect(diagnostics.skipped.isEmpty)
+    return fixes
+  }
+
+  @Test func readsTheActivityTypeAndIgnoresAMalformedOne() throws {
+    let coords = "\"coords\":{\"latitude\":60.5,\"longitude\":5.25}"
+    let text = [
+      "{\"timestamp\":\"2024-05-01T07:03:12.000Z\",\(coords),\"activity\":{\"type\":\"on_bicycle\",\"confidence\":67}}",
+      "{\"timestamp\":\"2024-05-01T07:03:13.000Z\",\(coords),\"activity\":\"walking\"}",
+      "{\"timestamp\":\"2024-05-01T07:03:14.000Z\",\(coords)}",
+    ].joined(separator: "\n")
+    #expect(try fixes(text).map(\.activity) == [.onBicycle, nil, nil])
+  }
+}
