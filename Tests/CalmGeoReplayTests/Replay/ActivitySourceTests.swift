@@ -12,6 +12,11 @@ struct ActivitySourceTests {
     #expect(MotionActivity(logged: Substring(text)) == activity)
   }
 
+  @Test func theActivityFitsInTheFixsPadding() {
+    // Fix's doc promises 72 bytes (sweeps hold millions): the activity byte took a padding byte.
+    #expect(MemoryLayout<Fix>.stride == 72)
+  }
+
   @Test func tiltingIsNoMotionClass() {
     #expect(MotionActivity(logged: "TILTING") == nil)
     #expect(MotionActivity(logged: "") == nil)
