@@ -67,6 +67,21 @@ struct ModelCommandTests {
     #expect(withheld["stationary"]! > 0)
   }
 
+  @Test func reportMarksWithheldFixesOnTheTimeline() throws {
+    let folder = try CommandRunner.temporaryFolder()
+    let log = "\(Self.samples)/walk-with-long-stop.csv"
+    for (out, extra) in [("paused", ["--platform-stationary-pause", "20,30"]), ("plain", [])] {
+      let run = try CommandRunner.run([log, "--config", "\(Self.samples)/config.json", "--out", out, "--report", "html", "-q"] + extra,
+                                      in: folder)
+      #expect(run.status == 0, "\(run.stderr)")
+    }
+    let paused = try String(contentsOf: folder.appendingPathComponent("paused/walk-with-long-stop/report.html"), encoding: .utf8)
+    let plain = try String(contentsOf: folder.appendingPathComponent("plain/walk-with-long-stop/report.html"), encoding: .utf8)
+    #expect(paused.contains("<rect class=\"withheld stationary\"") && paused.contains("fixes withheld by the platform"))
+    #expect(paused.contains(">Withheld<"))
+    #expect(!plain.contains("<rect class=\"withheld") && !plain.contains("fixes withheld by the platform"))
+  }
+
   @Test(arguments: [
     ["--model", "bg-ios"], ["--platform-stationary-pause", "20"], ["--platform-accuracy-gate", "best"],
     ["--platform-exit-delay", "60-40"], ["--set", "replay.model=nope"],
