@@ -67,6 +67,15 @@ struct ModelCommandTests {
     #expect(withheld["stationary"]! > 0)
   }
 
+  @Test func setTakesAModelByName() throws {
+    let folder = try CommandRunner.temporaryFolder()
+    let run = try CommandRunner.run([
+      "\(Self.samples)/walk-with-long-stop.csv", "--out", "out", "--set", "replay.model=ios-distance-filter",
+    ], in: folder)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("model       ios-distance-filter") && run.stdout.contains("0s monitoring"))
+  }
+
   @Test func reportMarksWithheldFixesOnTheTimeline() throws {
     let folder = try CommandRunner.temporaryFolder()
     let log = "\(Self.samples)/walk-with-long-stop.csv"
