@@ -74,7 +74,7 @@ struct ReportPage {
     let span = s.engine.secondsListening + s.engine.secondsMonitoring
     let changes = s.engine.motionchangesToMoving + s.engine.motionchangesToStationary
     let failures = s.uploads.failed + s.uploads.timeouts
-    return [
+    var tiles = [
       Tile(label: "Fixes", value: g(s.input.fixesUsed),
            note: "\(NumberText.counted(s.input.recordsRead, "record")) read"
              + (skipped > 0 ? " · \(g(skipped)) skipped" : ""),
@@ -94,5 +94,13 @@ struct ReportPage {
       Tile(label: "Accounting", value: s.accounting.balanced ? "balanced" : "unbalanced",
            note: "emitted = uploaded + stored + expired", cls: s.accounting.balanced ? "good" : "bad"),
     ]
+    if let p = s.platform {
+      // The platform model: what the app never saw, and what that did to the stops.
+      let stops = s.stops.map { " · stops \($0.detected)/\($0.trueStops) detected" } ?? ""
+      tiles.insert(Tile(label: "Withheld", value: g(p.withheld),
+                        note: "\(g(p.stationary)) stationary (\(NumberText.counted(p.pauses, "pause"))) · "
+                          + "\(g(p.accuracy)) accuracy · \(g(p.rate)) rate" + stops, cls: "warn"), at: 1)
+    }
+    return tiles
   }
 }

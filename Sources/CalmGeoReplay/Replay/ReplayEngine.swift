@@ -9,7 +9,10 @@
 /// with `finalSync`, `sync()` after the last location (CALMGEO.md §7).
 public struct ReplayEngine<Observer: ReplayObserver> {
   public var observer: Observer
-  private var machine: TrackingStateMachine
+  private var machine: TrackingDecider
+  /// The platform's delivery rules (`replay.platform`); `nil` when all are off.
+  private var delivery: PlatformDelivery?
+  private var activitySources: [String: Int] = [:]
   private var uploads: UploadSimulator
   private let config: CalmGeoConfig
   private let settings: ReplaySettings
@@ -26,7 +29,8 @@ public struct ReplayEngine<Observer: ReplayObserver> {
     self.config = config
     self.settings = settings
     self.observer = observer
-    machine = TrackingStateMachine(config: config, settings: settings)
+    machine = TrackingDecider(config: config, settings: settings)
+    delivery = settings.platform.filtersDelivery ? PlatformDelivery(model: settings.platform, desiredAccuracy: config.desiredAccuracy) : nil
     uploads = UploadSimulator(config: config, settings: settings)
   }
 
@@ -40,6 +44,10 @@ public struct ReplayEngine<Observer: ReplayObserver> {
     }
     lastTime = fix.time
     uploads.advance(to: fix.time, observer: &observer)
+    if let rule = delivery?.withhold(fix, listening: machine.state.mode == .listening) {
+      observer.replayDidDecide(fix, .withheld(fix, by: rule, state: machine.state))
+      return
+    }
     let decision = machine.decide(fix)
     observer.replayDidDecide(fix, decision)
     if let emission = decision.emission {
@@ -63,7 +71,7 @@ public struct ReplayEngine<Observer: ReplayObserver> {
     switch call {
     case .start:
       // The state machine starts listening at its first fix (CALMGEO.md §3).
-      observer.replayDidChangeMode(ModeChange(time: time, from: .stopped, to: .listening))
+      observer.replayDidChangeMode(ModeChange(time: time, from: .stopped, to: Self.mode(machine.state.mode)))
     case .sync:
       uploads.manualSync(at: time, observer: &observer)
     }
@@ -78,13 +86,17 @@ public struct ReplayEngine<Observer: ReplayObserver> {
     }
     let lastCompletion = uploads.drain(observer: &observer)
     observer.replayDidEnd(at: max(lastTime, lastCompletion ?? lastTime))
-    return ReplayResult(
+    var result = ReplayResult(
       firstFixTime: firstTime, lastFixTime: firstTime == nil ? nil : lastTime,
       emitted: emitted, machine: machine.counters, uploads: uploads.finish())
+    result.platform = delivery?.counters
+    result.activitySources = config.fetchActivity ? activitySources : nil
+    return result
   }
 
   private mutating func emit(_ fix: Fix, isMoving: Bool, event: CalmGeoLocation.Event?) {
     emitsAtLastTime = lastEmittedTime == fix.time ? emitsAtLastTime + 1 : 0
+    if config.fetchActivity { activitySources[ActivityModel.source(for: fix).rawValue, default: 0] += 1 }
     let location = CalmGeoLocation(
       id: LocationID(seed: settings.seed, time: fix.time, occurrence: emitsAtLastTime), sequence: emitted,
       isMoving: isMoving, event: event,

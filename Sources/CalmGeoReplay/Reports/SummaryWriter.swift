@@ -16,6 +16,11 @@ public enum SummaryWriter {
         + "\(count(r.machine.motionChangesToStationary, "stop")), \(count(r.machine.geofenceExits, "geofence exit")))"),
       ("time", "\(seconds(r.machine.millisListening)) listening, \(seconds(r.machine.millisMonitoring)) monitoring"),
     ]
+    if let model = r.configuration?.replay.model, model != .calmgeo { rows.insert(("model", model.rawValue), at: 1) }
+    if let p = r.platform {
+      rows.append(("platform", "\(p.total) \(p.total == 1 ? "fix" : "fixes") withheld (\(p.stationary) stationary in "
+        + "\(count(p.pauses, "pause")), \(p.accuracy) accuracy, \(p.rate) rate)"))
+    }
     if u.requests > 0 || r.configuration?.calmGeo.url != nil {
       rows.append(("uploads", "\(count(u.requests, "request")) (\(u.succeeded) ok, \(u.failed) failed, "
         + "\(count(u.timeouts, "timeout"))), \(u.bytesSent) bytes"))

@@ -15,8 +15,9 @@ extension CalmGeoReplayCommand {
 
         A config file holds CalmGeo's keys (distanceFilter, speedMultiplier, stationaryRadius, url, \
         autoSync, syncThreshold, maxBatchSize, ...) and an optional "replay" object (seed, finalSync, \
-        deriveSpeed, network {latencyMs, schedule, loop, failureRate, failureStatus}, platform \
-        {geofenceExitDelay, geofenceMinimumRadius}). Flags override the file.
+        deriveSpeed, model, network {latencyMs, schedule, loop, failureRate, failureStatus}, platform \
+        {geofenceExitDelay, geofenceMinimumRadius, geofenceUnknown, stationaryPause, accuracyGate, \
+        minimumInterval}). Flags override the file.
 
         With --geofences, the app's circular conditions are monitored over the whole log as \
         CLMonitor would: geofences.ndjson gets one line per state change (satisfied, unsatisfied, \
@@ -33,6 +34,7 @@ extension CalmGeoReplayCommand {
           calmgeo-replay ride.gpx --trace --export gpx,geojson
           calmgeo-replay walk.csv --geofences home-office.yaml --report html
           calmgeo-replay drive.csv -c cfg.json --set distanceFilter=30 --set replay.network.failureRate=0.1
+          calmgeo-replay walk.csv -c cfg.json --model bg-android --platform-stationary-pause 20,30
         """)
 
     @Argument(help: ArgumentHelp("Logs to replay (- for standard input).", valueName: "log"))
@@ -68,6 +70,7 @@ extension CalmGeoReplayCommand {
     @OptionGroup(title: "Reports") var reports: ReportOptions
     @OptionGroup(title: "Input") var input: InputOptions
     @OptionGroup(title: "Simulation") var network: NetworkOptions
+    @OptionGroup(title: "Models (off by default)") var models: ModelOptions
 
     func validate() throws {
       guard !logs.isEmpty else { throw ValidationError("Name at least one log to replay.") }
@@ -106,6 +109,7 @@ extension CalmGeoReplayCommand {
       var configuration = try ConfigurationLoader.load(file: config, assignments: set)
       if let policy = input.deriveSpeed { configuration.speedPolicy = policy }
       try network.apply(to: &configuration)
+      try models.apply(to: &configuration)
       return configuration
     }
 
