@@ -24,6 +24,8 @@ public struct FixDecision: Sendable, Hashable {
     case ignoredWhileMonitoring
     /// Monitoring, and this fix ends it: moving motionchange, listening restarts.
     case geofenceExit
+    /// Tracking was stopped (`stop()`, or no `start()` yet): ignored.
+    case ignoredWhileStopped
 
     /// The trace's spelling (`one_shot`, `kept_beyond_judge`, ...).
     public var description: String {
@@ -36,6 +38,7 @@ public struct FixDecision: Sendable, Hashable {
       case .sleepRule: "sleep_rule"
       case .ignoredWhileMonitoring: "ignored_while_monitoring"
       case .geofenceExit: "geofence_exit"
+      case .ignoredWhileStopped: "ignored_while_stopped"
       }
     }
   }

@@ -1,40 +1,73 @@
 /// Replays fixes through CalmGeo: the state machine (§3), then storage and uploads (§4),
-/// on a virtual clock driven only by fix times and app calls.
+/// on a virtual clock driven only by fix times and app calls (§7).
 ///
 /// A pure value that emits an event stream to its observer (`ReplayObserver`): a
 /// decision for every fix, emits, mode changes, app calls, requests, expiries. The
-/// same fixes, configuration and settings give the same events and the same result.
-/// Feed fixes with strictly increasing times (`FixNormalizer` guarantees that), then
-/// call `finish()`. Without a scenario the replay is `start()` at the first fix and,
-/// with `finalSync`, `sync()` after the last location (CALMGEO.md §7).
+/// same fixes, configuration, scenario and settings give the same events and the same
+/// result. Feed fixes with strictly increasing times (`FixNormalizer` guarantees that),
+/// then call `finish()`. The app's calls come from a `Scenario` (without one,
+/// `Scenario.standard`: `start()` at the first fix and, with `finalSync`, `sync()` when
+/// the log ends); `call(_:at:)` makes one by hand.
+///
+/// Calls due at or before a fix's time run before that fix (in time order, then file
+/// order), each at its own virtual time: requests in flight and expiries are advanced
+/// to it first. Calls timed after an event run as soon as their time is reached.
 public struct ReplayEngine<Observer: ReplayObserver> {
   public var observer: Observer
-  private var machine: TrackingStateMachine
-  private var uploads: UploadSimulator
-  private let config: CalmGeoConfig
-  private let settings: ReplaySettings
-  private var emitted = 0
-  private var firstTime: Int64?
-  private var lastTime: Int64 = 0
-  private var lastEmittedTime: Int64?
+  var machine: TrackingStateMachine
+  var uploads: UploadSimulator
+  /// The configuration in force (`restart(config)` changes it).
+  var config: CalmGeoConfig
+  let settings: ReplaySettings
+  var scheduler: CallScheduler
+  /// Whether the scenario came from the user (the standard one does not count calls).
+  let hasScenario: Bool
+  var emitted = 0
+  var firstTime: Int64?
+  /// The virtual clock: the last fix's time, or a later call's.
+  var now: Int64 = 0
+  var lastFixTime: Int64 = 0
+  var lastEmittedTime: Int64?
   /// Emits so far of the fix at `lastEmittedTime` (an app call may emit a fix again).
-  private var emitsAtLastTime = 0
+  var emitsAtLastTime = 0
+  var fixCount = 0
+  /// The last fix processed, and the fix about to be (both for `getGeoData()`).
+  var lastFix: Fix?
+  var arrivingFix: Fix?
+  /// Whether the app's listener is registered.
+  var isHeard = true
+  /// The service's creation: the first call's time (`getSyncState()` before any failure).
+  var createdAt: Int64?
+  var callCounts: [AppCall.Name: Int] = [:]
 
-  public init(config: CalmGeoConfig, settings: ReplaySettings = ReplaySettings(), observer: Observer) {
+  /// A replay of `scenario` (nil: `Scenario.standard`); with `settings.finalSync`, a
+  /// `sync()` when the log ends is added to it.
+  public init(config: CalmGeoConfig, settings: ReplaySettings = ReplaySettings(), scenario: Scenario? = nil,
+              observer: Observer) {
     self.config = config
     self.settings = settings
     self.observer = observer
-    machine = TrackingStateMachine(config: config, settings: settings)
-    uploads = UploadSimulator(config: config, settings: settings)
+    hasScenario = scenario != nil
+    let timeline = scenario.map { settings.finalSync ? $0.withFinalSync() : $0 } ?? .standard(finalSync: settings.finalSync)
+    scheduler = CallScheduler(timeline)
+    machine = TrackingStateMachine(config: config, settings: settings, startsAtFirstFix: false)
+    uploads = UploadSimulator(config: config, settings: settings, keepsRecords: scenario != nil)
   }
 
-  /// Processes the next fix.
+  /// Processes the next fix: the calls due by its time, the fix, then calls its events made due.
   public mutating func process(_ fix: Fix) {
     if firstTime == nil {
       firstTime = fix.time
-      call(.start, at: fix.time)
+      now = fix.time
+      scheduler.begin(firstFix: fix.time)
     }
-    lastTime = fix.time
+    fixCount += 1
+    scheduler.fixArrives(fixCount, at: fix.time)
+    arrivingFix = fix
+    runCalls(upTo: fix.time)
+    arrivingFix = nil
+    now = fix.time
+    lastFixTime = fix.time
     uploads.advance(to: fix.time, observer: &observer)
     let decision = machine.decide(fix)
     observer.replayDidDecide(fix, decision)
@@ -44,7 +77,11 @@ public struct ReplayEngine<Observer: ReplayObserver> {
     if decision.after.mode != decision.before.mode {
       observer.replayDidChangeMode(ModeChange(
         time: fix.time, from: Self.mode(decision.before.mode), to: Self.mode(decision.after.mode)))
+      scheduler.occurred(decision.after.mode == .monitoring ? .monitoring : .geofenceExit, at: fix.time)
     }
+    lastFix = fix
+    scheduler.occurred(.fix, at: fix.time)
+    runCalls(upTo: fix.time)
   }
 
   /// Processes every fix of a sequence.
@@ -52,46 +89,49 @@ public struct ReplayEngine<Observer: ReplayObserver> {
     for fix in fixes { process(fix) }
   }
 
-  /// Runs an app call at virtual time `time` (requests in flight are advanced to it first).
-  public mutating func call(_ call: AppCall, at time: Int64) {
-    uploads.advance(to: time, observer: &observer)
-    observer.replayDidCall(call, at: time)
-    switch call {
-    case .start:
-      // The state machine starts listening at its first fix (CALMGEO.md §3).
-      observer.replayDidChangeMode(ModeChange(time: time, from: .stopped, to: .listening))
-    case .sync:
-      uploads.manualSync(at: time, observer: &observer)
-    }
-  }
-
-  /// Ends the replay: the optional final `sync()`, in-flight requests completed, totals.
+  /// Ends the replay: the calls timed at the end (the final `sync()`), in-flight requests
+  /// completed, totals. Entries that never ran are in `result.scenarioError`.
   public mutating func finish() -> ReplayResult {
-    machine.finish(at: lastTime)
-    if settings.finalSync, let finalSyncTime = lastEmittedTime {
+    if firstTime != nil {
       // CALMGEO.md §6 stamps the final sync with the last location the app received.
-      call(.sync, at: finalSyncTime)
+      scheduler.end(at: lastEmittedTime ?? lastFixTime)
+      runCalls(upTo: max(lastFixTime, lastEmittedTime ?? lastFixTime))
     }
+    machine.finish(at: lastFixTime)
+    scheduler.finish(lastFix: firstTime == nil ? nil : lastFixTime)
     let lastCompletion = uploads.drain(observer: &observer)
-    observer.replayDidEnd(at: max(lastTime, lastCompletion ?? lastTime))
-    return ReplayResult(
-      firstFixTime: firstTime, lastFixTime: firstTime == nil ? nil : lastTime,
+    observer.replayDidEnd(at: max(lastFixTime, lastCompletion ?? lastFixTime))
+    var result = ReplayResult(
+      firstFixTime: firstTime, lastFixTime: firstTime == nil ? nil : lastFixTime,
       emitted: emitted, machine: machine.counters, uploads: uploads.finish())
+    result.calls = hasScenario ? callCounts : nil
+    result.scenarioError = scheduler.problem
+    return result
   }
 
-  private mutating func emit(_ fix: Fix, isMoving: Bool, event: CalmGeoLocation.Event?) {
+  /// Emits a location for `fix` at the virtual time `at` (default: the fix's), stores it
+  /// and runs the automatic sync rule.
+  @discardableResult
+  mutating func emit(_ fix: Fix, isMoving: Bool, event: CalmGeoLocation.Event?, at time: Int64? = nil,
+                     call: AppCall.Name? = nil) -> CalmGeoLocation {
     emitsAtLastTime = lastEmittedTime == fix.time ? emitsAtLastTime + 1 : 0
-    let location = CalmGeoLocation(
+    var location = CalmGeoLocation(
       id: LocationID(seed: settings.seed, time: fix.time, occurrence: emitsAtLastTime), sequence: emitted,
       isMoving: isMoving, event: event,
       activity: config.fetchActivity ? ActivityModel.activity(for: fix) : nil, fix: fix)
+    location.call = call
+    location.isHeard = isHeard
     emitted += 1
     lastEmittedTime = fix.time
     observer.replayDidEmit(location)
-    uploads.append(location, observer: &observer)
+    let time = time ?? fix.time
+    uploads.append(location, at: time, observer: &observer)
+    scheduler.occurred(.location, at: time)
+    if event != nil { scheduler.occurred(.motionchange, at: time) }
+    return location
   }
 
-  private static func mode(_ mode: TrackingStateMachine.Mode) -> ModeChange.Mode {
+  static func mode(_ mode: TrackingStateMachine.Mode) -> ModeChange.Mode {
     mode == .listening ? .listening : .monitoring
   }
 }

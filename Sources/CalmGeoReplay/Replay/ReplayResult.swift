@@ -14,6 +14,12 @@ public struct ReplayResult: Sendable, Hashable {
   public var configuration: ReplayConfiguration?
   /// Fidelity and stop/start metrics (set by `ReplayRunner` unless turned off).
   public var metrics: ReplayMetricsResult?
+  /// Calls made, by name, when the replay ran a scenario given by the user (`nil` for
+  /// the standard one).
+  public var calls: [AppCall.Name: Int]?
+  /// A scenario entry that could not run on this log (before the first fix, after the
+  /// last, an event that never happened); the CLI reports it with exit code 64.
+  public var scenarioError: ScenarioError?
 
   public init(firstFixTime: Int64?, lastFixTime: Int64?, emitted: Int,
               machine: TrackingStateMachine.Counters, uploads: UploadCounters) {

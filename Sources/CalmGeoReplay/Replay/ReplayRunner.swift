@@ -48,7 +48,8 @@ public enum ReplayRunner {
     observer: inout Observer
   ) throws(ParseError) -> ReplayResult {
     var diagnostics = InputDiagnostics(strict: options.strict, maxProblems: options.maxReportedProblems)
-    var engine = ReplayEngine(config: configuration.calmGeo, settings: configuration.replay, observer: observer)
+    var engine = ReplayEngine(
+      config: configuration.calmGeo, settings: configuration.replay, scenario: configuration.scenario, observer: observer)
     let used = try TrackReader.readNormalized(
       opened, options: options, speedPolicy: configuration.speedPolicy, diagnostics: &diagnostics
     ) { engine.process($0) }
@@ -66,7 +67,8 @@ public enum ReplayRunner {
   public static func run<Observer: ReplayObserver>(
     _ track: Track, configuration: ReplayConfiguration, observer: inout Observer
   ) -> ReplayResult {
-    var engine = ReplayEngine(config: configuration.calmGeo, settings: configuration.replay, observer: observer)
+    var engine = ReplayEngine(
+      config: configuration.calmGeo, settings: configuration.replay, scenario: configuration.scenario, observer: observer)
     var diagnostics = track.diagnostics
     if configuration.speedPolicy == track.speedPolicy {
       engine.process(track.fixes)

@@ -14,6 +14,8 @@ public struct ReplayStats: Codable, Sendable, Hashable {
   public var storage: Storage
   public var uploads: Uploads
   public var accounting: Accounting
+  /// Calls made by name, with a scenario (`--scenario`; absent without one).
+  public var calls: [String: Int]?
   /// The emitted track against the raw log (absent with `--no-metrics`).
   public var fidelity: FidelityStats?
   /// True stops and starts in the raw log against the motionchanges (absent with `--no-metrics`).
@@ -32,7 +34,7 @@ public struct ReplayStats: Codable, Sendable, Hashable {
 
   /// The keys, in `stats.json` order.
   enum CodingKeys: String, CodingKey {
-    case schemaVersion, input, engine, storage, uploads, accounting, fidelity, stops, energy, seed, configuration, tool
+    case schemaVersion, input, engine, storage, uploads, accounting, calls, fidelity, stops, energy, seed, configuration, tool
   }
 
   public init(input: Input, engine: Engine, storage: Storage, uploads: Uploads, accounting: Accounting,
@@ -43,6 +45,7 @@ public struct ReplayStats: Codable, Sendable, Hashable {
     self.storage = storage
     self.uploads = uploads
     self.accounting = accounting
+    calls = nil
     self.fidelity = fidelity
     self.stops = stops
     self.energy = energy
@@ -79,7 +82,10 @@ public struct ReplayStats: Codable, Sendable, Hashable {
       duplicatesDelivered: u.duplicatesDelivered, bytesSent: u.bytesSent)
     accounting = Accounting(
       emitted: result.emitted, uploadedOnce: u.recordsDelivered, stillStored: u.storedAtEnd, expired: u.expired,
-      balanced: u.isBalanced && u.stored == result.emitted)
+      cleared: result.calls == nil ? nil : u.cleared, balanced: u.isBalanced && u.stored == result.emitted)
+    calls = result.calls.map { counts in
+      Dictionary(uniqueKeysWithValues: counts.map { ($0.key.rawValue, $0.value) })
+    }
     fidelity = result.metrics?.fidelity
     stops = result.metrics?.stops
     energy = (result.configuration?.replay.energy ?? EnergyModel()).estimate(result)

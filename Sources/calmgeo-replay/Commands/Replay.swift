@@ -11,7 +11,8 @@ extension CalmGeoReplayCommand {
         Each log gets a folder <out>/<log name>/ holding locations.json, uploads/000001.json … \
         (request bodies as sent), uploads/requests.ndjson and stats.json. Folders are built under \
         a temporary name and renamed when complete. With --report html, the folder also gets \
-        report.html: map, state and upload timelines and stats in one self-contained page.
+        report.html: map, state and upload timelines and stats in one self-contained page. With \
+        --scenario, calls.ndjson lists each app call, its virtual time and what it returned.
 
         A config file holds CalmGeo's keys (distanceFilter, speedMultiplier, stationaryRadius, url, \
         autoSync, syncThreshold, maxBatchSize, ...) and an optional "replay" object (seed, finalSync, \
@@ -28,6 +29,7 @@ extension CalmGeoReplayCommand {
           calmgeo-replay phone.txt --provider fused --strict
           calmgeo-replay ride.gpx --trace --export gpx,geojson
           calmgeo-replay drive.csv -c cfg.json --set distanceFilter=30 --set replay.network.failureRate=0.1
+          calmgeo-replay commute.csv -c cfg.json --scenario app-calls.yaml
         """)
 
     @Argument(help: ArgumentHelp("Logs to replay (- for standard input).", valueName: "log"))
@@ -40,6 +42,11 @@ extension CalmGeoReplayCommand {
       "Set a CalmGeo key or replay.* path on top of the config file, typed as the file types it (repeatable).",
       valueName: "key=value"))
     var set: [String] = []
+
+    @Option(help: ArgumentHelp(
+      "The app's calls on CalmGeo (start, stop, restart, sync, getGeoData, ...), each at a time (JSON or YAML; see README).",
+      valueName: "file"))
+    var scenario: String?
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Folder for the output folders.", valueName: "dir"))
     var out: String = "replay-out"
@@ -95,6 +102,7 @@ extension CalmGeoReplayCommand {
       var configuration = try ConfigurationLoader.load(file: config, assignments: set)
       if let policy = input.deriveSpeed { configuration.speedPolicy = policy }
       try network.apply(to: &configuration)
+      if let scenario { configuration.scenario = try ConfigurationLoader.scenario(path: scenario) }
       return configuration
     }
 

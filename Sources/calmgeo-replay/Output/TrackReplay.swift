@@ -27,10 +27,11 @@ struct TrackReplay {
     do {
       var observers = try ReplayObservers(
         folder: output, ndjson: outputs.ndjson, options: outputs.reports, reportFormats: outputs.reportFormats,
-        trackName: name)
+        trackName: name, calls: configuration.scenario != nil)
       result = try ReplayRunner.run(
         opened, options: parseOptions, configuration: configuration, observer: &observers.observer,
         metrics: outputs.reports.metrics)
+      if let problem = result.scenarioError { throw problem }
       stats = ReplayStats(result)
       try observers.finish(result: result, stats: stats)
       folder = output
