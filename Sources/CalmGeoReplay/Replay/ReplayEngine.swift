@@ -93,9 +93,13 @@ public struct ReplayEngine<Observer: ReplayObserver> {
   /// completed, totals. Entries that never ran are in `result.scenarioError`.
   public mutating func finish() -> ReplayResult {
     if firstTime != nil {
-      // CALMGEO.md §6 stamps the final sync with the last location the app received.
-      scheduler.end(at: lastEmittedTime ?? lastFixTime)
-      runCalls(upTo: max(lastFixTime, lastEmittedTime ?? lastFixTime))
+      // The end is the last fix's time, where the clock already is: every completion
+      // processed so far is at or before it, so the final sync's requests complete after
+      // them (the request log stays ordered) and what is in flight then is what a phone
+      // at that time would re-send. (CALMGEO.md §6 stamps it with the last location, 319
+      // instead of 329 there: earlier than completions already processed.)
+      scheduler.end(at: lastFixTime)
+      runCalls(upTo: lastFixTime)
     }
     machine.finish(at: lastFixTime)
     scheduler.finish(lastFix: firstTime == nil ? nil : lastFixTime)
