@@ -1,7 +1,9 @@
 /// The app's calls (CALMGEO.md §7), each at its virtual time.
 extension ReplayEngine {
   /// Runs an app call at virtual time `time` (not before the clock: requests in flight
-  /// and expiries are advanced to it first) and returns what it returned.
+  /// and expiries are advanced to it first) and returns what it returned. (An engine
+  /// made without a scenario and without a url keeps no whole records: give it a
+  /// scenario, even an empty one, to list stored records or restart with a url.)
   @discardableResult
   public mutating func call(_ call: AppCall, at time: Int64) -> AppCallResult {
     perform(call, at: time, index: -1, line: 0)
