@@ -34,6 +34,25 @@ struct ScenarioDecoderTests {
       && merged.maxDaysToPersist == 2)
   }
 
+  @Test func unquotedYAMLScalarsAreTimesToo() throws {
+    // Block style: +10m, an ISO time (no YAML timestamp resolution), fix#3 (a '#' after
+    // text is not a comment) and "motionchange#3, +30s" read as strings.
+    let text = """
+      - call: sync
+        at: +10m
+      - call: sync
+        at: 2024-05-01T07:10:00Z
+      - call: sync
+        at: fix#3
+      - call: sync
+        after: motionchange#3, +30s
+      """
+    let scenario = try ScenarioDecoder.decode(text, source: "s.yml")
+    #expect(scenario.entries.map(\.time) == [
+      .sinceFirstFix(600_000), .absolute(1_714_547_400_000), .atFix(3), .after(.motionchange, number: 3, offset: 30_000),
+    ])
+  }
+
   @Test func readsAJSONListAndARestartConfigFile() throws {
     let text = #"[{"call": "start", "at": "+0s"}, {"call": "restart", "at": "+5m", "config": "office.json"}]"#
     let scenario = try ScenarioDecoder.decode(text, source: "s.json") { path in
