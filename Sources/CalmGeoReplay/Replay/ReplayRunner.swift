@@ -1,5 +1,7 @@
 /// The library's one replay entry point: a log (streamed) or a track in memory, through
-/// parser, normalizer and engine, to one `ReplayResult`.
+/// parser, normalizer and engine, to one `ReplayResult`. The configuration's scenario
+/// (the app's calls) drives the engine; an entry that could not run on the log is in
+/// `result.scenarioError` (the CLI reports it, exit 64).
 public enum ReplayRunner {
   /// Replays `opened` under `configuration`, reporting events to `observer` as they
   /// happen, in memory that does not grow with the file; with `metrics`, the fidelity
