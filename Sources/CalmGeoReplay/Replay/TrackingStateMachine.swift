@@ -13,6 +13,8 @@ public struct TrackingStateMachine: Sendable {
   public struct State: Sendable, Hashable {
     public var mode: Mode
     public var isMoving: Bool
+    /// `false` while stopped (`stop()`, or before the first `start()`); `mode` is then the last one.
+    public var isRunning = true
   }
 
   /// What a fix makes the library emit.
@@ -171,7 +173,7 @@ public struct TrackingStateMachine: Sendable {
   }
 
   /// Mode and motion now.
-  public var state: State { State(mode: mode, isMoving: isMoving) }
+  public var state: State { State(mode: mode, isMoving: isMoving, isRunning: isRunning) }
 
   /// Closes the time accounting at the end of the log.
   public mutating func finish(at time: Int64) {

@@ -161,7 +161,7 @@ public struct TraceRecorder: ReplayObserver {
   private mutating func state(_ state: TrackingStateMachine.State) {
     json.raw("{")
     json.key("mode")
-    json.raw(state.mode == .listening ? "\"listening\"" : "\"monitoring\"")
+    json.raw(!state.isRunning ? "\"stopped\"" : state.mode == .listening ? "\"listening\"" : "\"monitoring\"")
     json.raw(",")
     json.key("moving")
     json.bool(state.isMoving)
