@@ -65,6 +65,16 @@ struct CheckCommandTests {
     #expect(result.stdout.contains("\n  *     \"speed\": 1.5,                               │     \"speed\": 1.43,\n"))
   }
 
+  @Test func anEditedCallLogIsCompared() throws {
+    // The commute's getStoredCount at 07:25 returned 3 (Samples/README.md): a stored 4 differs.
+    let copy = try GoldenCopy()
+    try copy.replace(#""returned":3"#, with: #""returned":4"#, in: "Samples/expected/commute/calls.ndjson")
+    let result = try copy.run(["check", "Samples/expected", "-q"])
+    #expect(result.status == 3)
+    #expect(result.stdout.hasPrefix("commute: differs\n  calls.ndjson: line 5 (line 5) differs first; 1 of 11 lines differ\n"))
+    #expect(result.stdout.contains("\n1 of 4 tracks differ\n"))
+  }
+
   @Test func uploadFilesMissingOnOneSideAreNamed() throws {
     let copy = try GoldenCopy()
     try FileManager.default.removeItem(at: copy.url("Samples/expected/walk-with-long-stop/uploads/000011.json"))
