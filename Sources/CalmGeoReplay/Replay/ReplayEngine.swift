@@ -39,6 +39,7 @@ public struct ReplayEngine<Observer: ReplayObserver> {
   /// The service's creation: the first call's time (`getSyncState()` before any failure).
   var createdAt: Int64?
   var callCounts: [AppCall.Name: Int] = [:]
+  var emittedByCalls = 0
 
   /// A replay of `scenario` (nil: `Scenario.standard`); with `settings.finalSync`, a
   /// `sync()` when the log ends is added to it.
@@ -109,6 +110,7 @@ public struct ReplayEngine<Observer: ReplayObserver> {
       firstFixTime: firstTime, lastFixTime: firstTime == nil ? nil : lastFixTime,
       emitted: emitted, machine: machine.counters, uploads: uploads.finish())
     result.calls = hasScenario ? callCounts : nil
+    result.emittedByCalls = emittedByCalls
     result.scenarioError = scheduler.problem
     return result
   }
@@ -125,6 +127,7 @@ public struct ReplayEngine<Observer: ReplayObserver> {
       activity: config.fetchActivity ? ActivityModel.activity(for: fix) : nil, fix: fix)
     location.call = call
     location.isHeard = isHeard
+    if call != nil { emittedByCalls += 1 }
     emitted += 1
     lastEmittedTime = fix.time
     observer.replayDidEmit(location)

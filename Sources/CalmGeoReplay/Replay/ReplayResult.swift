@@ -14,6 +14,8 @@ public struct ReplayResult: Sendable, Hashable {
   public var configuration: ReplayConfiguration?
   /// Fidelity and stop/start metrics (set by `ReplayRunner` unless turned off).
   public var metrics: ReplayMetricsResult?
+  /// Locations emitted by app calls (`getGeoData`) rather than by a fix.
+  public var emittedByCalls = 0
   /// Calls made, by name, when the replay ran a scenario given by the user (`nil` for
   /// the standard one).
   public var calls: [AppCall.Name: Int]?

@@ -38,6 +38,10 @@ extension ReplayStats {
     public var fixesWhileMonitoring: Int
     public var secondsListening: Double
     public var secondsMonitoring: Double
+    /// With a scenario: fixes that arrived while stopped (ignored).
+    public var fixesWhileStopped: Int?
+    /// With a scenario: locations emitted by app calls (`getGeoData`), not by a fix.
+    public var emittedByCalls: Int?
   }
 
   /// Local storage.

@@ -73,7 +73,9 @@ public struct ReplayStats: Codable, Sendable, Hashable {
       emitted: result.emitted, keptRatio: ratio, filtered: m.filtered,
       motionchangesToMoving: m.motionChangesToMoving, motionchangesToStationary: m.motionChangesToStationary,
       geofenceExits: m.geofenceExits, fixesWhileMonitoring: m.fixesWhileMonitoring,
-      secondsListening: Double(m.millisListening) / 1000, secondsMonitoring: Double(m.millisMonitoring) / 1000)
+      secondsListening: Double(m.millisListening) / 1000, secondsMonitoring: Double(m.millisMonitoring) / 1000,
+      fixesWhileStopped: result.calls == nil ? nil : m.fixesWhileStopped,
+      emittedByCalls: result.calls == nil ? nil : result.emittedByCalls)
     storage = Storage(stored: u.stored, maxStored: u.maxStored, storedAtEnd: u.storedAtEnd, expiredLost: u.expired)
     uploads = Uploads(
       requests: u.requests, ok: u.succeeded, failed: u.failed, timeouts: u.timeouts, eventSyncs: u.eventSyncs,

@@ -71,7 +71,7 @@ struct AppCallStorageTests {
     // motionchange; the sleep rule at 255 (ref 121 s old, listening since 0); exit 317.
     // With uploads on, the motionchange syncs at once: a request at 100 with it alone
     // (everything before was delivered at 73); the second emit makes 2 stored (< 3).
-    let (observer, _) = EquatorTrack.replay(track, calls: [(0, .start), (100, .getGeoData)], config: uploads(autoSync: true))
+    let (observer, result) = EquatorTrack.replay(track, calls: [(0, .start), (100, .getGeoData)], config: uploads(autoSync: true))
     #expect(EquatorTrack.emits(observer) == [
       E(0, true, true), E(1, true, false), E(12, true, false), E(73, false, true),
       E(100, true, true), E(100, true, false), E(134, false, true),
@@ -81,6 +81,12 @@ struct AppCallStorageTests {
     #expect(EquatorTrack.requests(observer).contains(S(100, [100])))
     guard case .location(let returned?) = observer.calls[1].result else { Issue.record("no location"); return }
     #expect(returned == observer.locations[5] && observer.calls[1].emitted == [observer.locations[4].id, returned.id])
+    // Each fix is decided once; the call's two emits come on top:
+    // (10 emitted - 2 by calls) + filtered + while monitoring = fixes + exits + stops.
+    let stats = ReplayStats(result).engine
+    #expect(stats.emittedByCalls == 2 && stats.fixesWhileStopped == 0)
+    #expect(stats.emitted - 2 + stats.filtered + stats.fixesWhileMonitoring
+      == 330 + stats.geofenceExits + stats.motionchangesToStationary)
     // The two emits of one fix get distinct ids (occurrences 0 and 1 of t 100).
     #expect(observer.locations[4].id != observer.locations[5].id)
   }

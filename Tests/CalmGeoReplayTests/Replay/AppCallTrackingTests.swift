@@ -67,6 +67,7 @@ struct AppCallTrackingTests {
       "0.0 listening", "100.0 stopped", "200.0 listening",
     ])
     #expect(result.machine.fixesWhileStopped == 100)  // 100 ... 199
+    #expect(ReplayStats(result).engine.fixesWhileStopped == 100)
     #expect(result.machine.millisListening == (100 + 129) * 1000)  // 0-100 and 200-329
     #expect(result.machine.millisMonitoring == 0)
     #expect(result.uploads.stored == 8)  // storage untouched by stop()
