@@ -26,8 +26,9 @@ struct CheckCommandTests {
     #expect(walk.contains("\n    engine.emitted: 110 → 92\n"))
     #expect(walk.contains("\n    uploads.bytesSent: 35647 → "))
     #expect(!walk.contains("input.file"))
+    // All four tracks share config.json (the commute, until its restart, too).
     #expect(result.stdout.hasSuffix("""
-      4 of 4 tracks differ
+      5 of 5 tracks differ
       to accept the fresh outputs: calmgeo-replay check --update Samples/expected
 
       """))
@@ -47,7 +48,7 @@ struct CheckCommandTests {
     #expect(result.stdout.contains("\n        \"accuracy\": 5.7,                            │     \"accuracy\": 5.7,\n"))
     #expect(!result.stdout.contains("stats.json"))
     #expect(!result.stdout.contains("drive-speed-changes"))
-    #expect(result.stdout.contains("\n1 of 4 tracks differ\n"))
+    #expect(result.stdout.contains("\n1 of 5 tracks differ\n"))
   }
 
   @Test func anEditedRequestBodyIsShownSideBySide() throws {
@@ -64,12 +65,22 @@ struct CheckCommandTests {
     #expect(result.stdout.contains("\n  *     \"speed\": 1.5,                               │     \"speed\": 1.43,\n"))
   }
 
+  @Test func anEditedCallLogIsCompared() throws {
+    // The commute's getStoredCount at 07:25 returned 3 (Samples/README.md): a stored 4 differs.
+    let copy = try GoldenCopy()
+    try copy.replace(#""returned":3"#, with: #""returned":4"#, in: "Samples/expected/commute/calls.ndjson")
+    let result = try copy.run(["check", "Samples/expected", "-q"])
+    #expect(result.status == 3)
+    #expect(result.stdout.hasPrefix("commute: differs\n  calls.ndjson: line 5 (line 5) differs first; 1 of 11 lines differ\n"))
+    #expect(result.stdout.contains("\n1 of 5 tracks differ\n"))
+  }
+
   @Test func uploadFilesMissingOnOneSideAreNamed() throws {
     let copy = try GoldenCopy()
     try FileManager.default.removeItem(at: copy.url("Samples/expected/walk-with-long-stop/uploads/000011.json"))
     let result = try copy.run(["check", "Samples/expected", "-q"])
     #expect(result.status == 3)
-    #expect(result.stdout.hasPrefix("walk-with-long-stop: differs\n  only in the fresh replay: uploads/000011.json\n1 of 4"))
+    #expect(result.stdout.hasPrefix("walk-with-long-stop: differs\n  only in the fresh replay: uploads/000011.json\n1 of 5"))
   }
 
   @Test func floatsWithinTheToleranceMatchAndOutsideItDiffer() throws {
@@ -86,7 +97,7 @@ struct CheckCommandTests {
       walk-with-long-stop: differs
         stats.json: 1 field differs
           fidelity.sed.max: 25.46798 → 25.467984597047465
-      1 of 4 tracks differ
+      1 of 5 tracks differ
       """))
     // A count is exact whatever the tolerance.
     try copy.replace(#""fidelity.*": 1e-8"#, with: #""*": 1"#, in: "Samples/expected/check.json")
@@ -100,7 +111,7 @@ struct CheckCommandTests {
     let copy = try GoldenCopy()
     let result = try copy.run(["check", "Samples/expected", "--out", "fresh", "-q"])
     #expect(result.status == 0)
-    #expect(result.stdout == "all 4 tracks match\n")
+    #expect(result.stdout == "all 5 tracks match\n")
     #expect(try GoldenCopy.identical(copy.url("fresh/walk-with-long-stop"), copy.url("Samples/expected/walk-with-long-stop")))
   }
 
@@ -138,7 +149,8 @@ struct CheckCommandTests {
     #expect(result.status == 66)  // the first failure's code
     #expect(result.stderr.contains("stationary-drift.csv: error:"))
     #expect(result.stderr.contains("walk-with-long-stop/stats.json: error: not a calmgeo-replay stats.json: missing 'input'"))
-    #expect(result.stdout == "drive-speed-changes: ok\nwalk-with-geofences: ok\n2 of 4 tracks could not be checked\n")
+    // The commute replays the walk's log against its own stored outputs: still ok.
+    #expect(result.stdout == "drive-speed-changes: ok\nwalk-with-geofences: ok\ncommute: ok\n2 of 5 tracks could not be checked\n")
   }
 
   @Test func missingGoldenFoldersAndUsageErrors() throws {
@@ -153,7 +165,7 @@ struct CheckCommandTests {
     #expect(both.status == 64)
     // The manifest file itself may be named instead of its folder.
     let file = try copy.run(["check", "Samples/expected/check.json", "-q"])
-    #expect(file.status == 0 && file.stdout == "all 4 tracks match\n")
+    #expect(file.status == 0 && file.stdout == "all 5 tracks match\n")
   }
 
   @Test func helpDocumentsTheManifestAndTheExitCodes() throws {

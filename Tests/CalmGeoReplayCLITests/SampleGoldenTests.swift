@@ -14,7 +14,8 @@ struct SampleGoldenTests {
       stationary-drift: ok
       walk-with-long-stop: ok
       walk-with-geofences: ok
-      all 4 tracks match
+      commute: ok
+      all 5 tracks match
 
       """)
     #expect(result.stderr.isEmpty)
@@ -27,6 +28,11 @@ struct SampleGoldenTests {
     #expect(samples.count == 3)
     for sample in samples {
       #expect(manifest.contains("\"../\(sample)\""), "add \(sample) to Samples/expected/check.json")
+    }
+    let scenarios = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { $0.hasSuffix("-scenario.yaml") }
+    #expect(scenarios == ["commute-scenario.yaml"])
+    for scenario in scenarios {
+      #expect(manifest.contains("\"../\(scenario)\""), "add \(scenario) to Samples/expected/check.json")
     }
   }
 

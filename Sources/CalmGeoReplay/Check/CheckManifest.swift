@@ -10,6 +10,8 @@ public struct CheckManifest: Sendable {
     public var log: String
     /// The configuration JSON's path as written; `nil` for CalmGeo's defaults.
     public var config: String?
+    /// The scenario file's path as written (`--scenario`); `nil` for the standard scenario.
+    public var scenario: String?
     /// The output folder's name; `nil` for the log's file name without extensions.
     public var name: String?
     /// A geofences file's path as written (`--geofences`); `nil` for none.
@@ -56,6 +58,7 @@ public struct CheckManifest: Sendable {
     let tracks: [OrderedJSON] = tracks.map { track in
       var fields: [(String, OrderedJSON)] = [("log", .string(track.log))]
       if let config = track.config { fields.append(("config", .string(config))) }
+      if let scenario = track.scenario { fields.append(("scenario", .string(scenario))) }
       if let name = track.name { fields.append(("name", .string(name))) }
       if let geofences = track.geofences { fields.append(("geofences", .string(geofences))) }
       if !track.writtenOptions.isEmpty {

@@ -15,6 +15,11 @@ public struct CalmGeoLocation: Sendable, Hashable {
   public var activity: CalmGeoActivity?
   /// The fix the location was made from (its time is the location's timestamp).
   public var fix: Fix
+  /// The app call that produced it (`getGeoData`), `nil` for the tracking itself. Not
+  /// part of the record the library stores or uploads.
+  public var call: AppCall.Name?
+  /// Whether the app's listener received it (`unregisterLocationListener()` turns this off).
+  public var isHeard = true
 
   public init(id: LocationID, sequence: Int, isMoving: Bool, event: Event?, activity: CalmGeoActivity?, fix: Fix) {
     self.id = id

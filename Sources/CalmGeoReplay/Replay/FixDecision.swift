@@ -30,6 +30,8 @@ public struct FixDecision: Sendable, Hashable {
     case withheldAccuracy
     /// Platform model: within the delivery interval of the last fix; the app never saw it.
     case withheldRate
+    /// Tracking was stopped (`stop()`, or no `start()` yet): ignored.
+    case ignoredWhileStopped
 
     /// The trace's spelling (`one_shot`, `kept_beyond_judge`, ...).
     public var description: String {
@@ -45,6 +47,7 @@ public struct FixDecision: Sendable, Hashable {
       case .withheldStationary: "withheld_stationary"
       case .withheldAccuracy: "withheld_accuracy"
       case .withheldRate: "withheld_rate"
+      case .ignoredWhileStopped: "ignored_while_stopped"
       }
     }
   }
@@ -72,7 +75,7 @@ public struct FixDecision: Sendable, Hashable {
   public var after: TrackingStateMachine.State
 
   /// Whether the platform withheld the fix (the decider never saw it).
-  @inlinable public var isWithheld: Bool { kind.rawValue >= Kind.withheldStationary.rawValue }
+  @inlinable public var isWithheld: Bool { kind == .withheldStationary || kind == .withheldAccuracy || kind == .withheldRate }
 
   /// Whether the fix was emitted.
   @inlinable public var isEmitted: Bool { emission != nil }

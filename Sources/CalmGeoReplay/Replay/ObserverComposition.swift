@@ -20,9 +20,9 @@ public struct ObserverPair<First: ReplayObserver, Second: ReplayObserver>: Repla
     first.replayDidChangeMode(change)
     second.replayDidChangeMode(change)
   }
-  public mutating func replayDidCall(_ call: AppCall, at time: Int64) {
-    first.replayDidCall(call, at: time)
-    second.replayDidCall(call, at: time)
+  public mutating func replayDidCall(_ record: AppCallRecord) {
+    first.replayDidCall(record)
+    second.replayDidCall(record)
   }
   public mutating func replayDidSend(_ request: UploadRequest, body: [UInt8]) {
     first.replayDidSend(request, body: body)
@@ -75,8 +75,8 @@ public struct ObserverList: ReplayObserver {
   public mutating func replayDidChangeMode(_ change: ModeChange) {
     for index in observers.indices { observers[index].replayDidChangeMode(change) }
   }
-  public mutating func replayDidCall(_ call: AppCall, at time: Int64) {
-    for index in observers.indices { observers[index].replayDidCall(call, at: time) }
+  public mutating func replayDidCall(_ record: AppCallRecord) {
+    for index in observers.indices { observers[index].replayDidCall(record) }
   }
   public mutating func replayDidSend(_ request: UploadRequest, body: [UInt8]) {
     for index in observers.indices { observers[index].replayDidSend(request, body: body) }

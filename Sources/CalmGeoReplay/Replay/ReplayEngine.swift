@@ -1,50 +1,85 @@
 /// Replays fixes through CalmGeo: the state machine (§3), then storage and uploads (§4),
-/// on a virtual clock driven only by fix times and app calls.
+/// on a virtual clock driven only by fix times and app calls (§7).
 ///
 /// A pure value that emits an event stream to its observer (`ReplayObserver`): a
 /// decision for every fix, emits, mode changes, app calls, requests, expiries. The
-/// same fixes, configuration and settings give the same events and the same result.
-/// Feed fixes with strictly increasing times (`FixNormalizer` guarantees that), then
-/// call `finish()`. Without a scenario the replay is `start()` at the first fix and,
-/// with `finalSync`, `sync()` after the last location (CALMGEO.md §7).
+/// same fixes, configuration, scenario and settings give the same events and the same
+/// result. Feed fixes with strictly increasing times (`FixNormalizer` guarantees that),
+/// then call `finish()`. The app's calls come from a `Scenario` (without one,
+/// `Scenario.standard`: `start()` at the first fix and, with `finalSync`, `sync()` when
+/// the log ends); `call(_:at:)` makes one by hand.
+///
+/// Calls due at or before a fix's time run before that fix (in time order, then file
+/// order), each at its own virtual time: requests in flight and expiries are advanced
+/// to it first. Calls timed after an event run as soon as their time is reached.
 public struct ReplayEngine<Observer: ReplayObserver> {
   public var observer: Observer
-  private var machine: TrackingDecider
+  var machine: TrackingDecider
   /// The platform's delivery rules (`replay.platform`); `nil` when all are off.
-  private var delivery: PlatformDelivery?
-  private var activitySources: [String: Int] = [:]
-  private var uploads: UploadSimulator
-  private let config: CalmGeoConfig
-  private let settings: ReplaySettings
-  private var emitted = 0
-  private var firstTime: Int64?
-  private var lastTime: Int64 = 0
-  private var lastEmittedTime: Int64?
+  var delivery: PlatformDelivery?
+  var activitySources: [String: Int] = [:]
+  var uploads: UploadSimulator
+  /// The configuration in force (`restart(config)` changes it).
+  var config: CalmGeoConfig
+  let settings: ReplaySettings
+  var scheduler: CallScheduler
+  /// Whether the scenario came from the user (the standard one does not count calls).
+  let hasScenario: Bool
+  var emitted = 0
+  var firstTime: Int64?
+  /// The virtual clock: the last fix's time, or a later call's.
+  var now: Int64 = 0
+  var lastFixTime: Int64 = 0
+  var lastEmittedTime: Int64?
   /// Emits so far of the fix at `lastEmittedTime` (an app call may emit a fix again).
-  private var emitsAtLastTime = 0
+  var emitsAtLastTime = 0
+  var fixCount = 0
+  /// The last fix processed, and the fix about to be (both for `getGeoData()`).
+  var lastFix: Fix?
+  var arrivingFix: Fix?
   /// `coordsBytes` of the fix being processed.
-  private var currentCoordsBytes: Int?
+  var currentCoordsBytes: Int?
+  /// Whether the app's listener is registered.
+  var isHeard = true
+  /// The service's creation: the first call's time (`getSyncState()` before any failure).
+  var createdAt: Int64?
+  var callCounts: [AppCall.Name: Int] = [:]
+  var emittedByCalls = 0
 
-  public init(config: CalmGeoConfig, settings: ReplaySettings = ReplaySettings(), observer: Observer) {
+  /// A replay of `scenario` (nil: `Scenario.standard`); with `settings.finalSync`, a
+  /// `sync()` when the log ends is added to it.
+  public init(config: CalmGeoConfig, settings: ReplaySettings = ReplaySettings(), scenario: Scenario? = nil,
+              observer: Observer) {
     self.config = config
     self.settings = settings
     self.observer = observer
-    machine = TrackingDecider(config: config, settings: settings)
+    hasScenario = scenario != nil
+    let timeline = scenario.map { settings.finalSync ? $0.withFinalSync() : $0 } ?? .standard(finalSync: settings.finalSync)
+    scheduler = CallScheduler(timeline)
+    machine = TrackingDecider(config: config, settings: settings, startsAtFirstFix: false)
     delivery = settings.platform.filtersDelivery ? PlatformDelivery(model: settings.platform, desiredAccuracy: config.desiredAccuracy) : nil
-    uploads = UploadSimulator(config: config, settings: settings)
+    uploads = UploadSimulator(config: config, settings: settings, keepsRecords: scenario != nil)
   }
 
-  /// Processes the next fix. `coordsBytes`: the length of its encoded `coords` object when
-  /// already counted (a track replayed many times, `TrackAnalysis`); nil counts it if needed.
+  /// Processes the next fix: the calls due by its time, the fix, then calls its events made
+  /// due. `coordsBytes`: the length of its encoded `coords` object when already counted (a
+  /// track replayed many times, `TrackAnalysis`); nil counts it if needed.
   public mutating func process(_ fix: Fix, coordsBytes: Int? = nil) {
     currentCoordsBytes = coordsBytes
     if firstTime == nil {
       firstTime = fix.time
-      call(.start, at: fix.time)
+      now = fix.time
+      scheduler.begin(firstFix: fix.time)
     }
-    lastTime = fix.time
+    fixCount += 1
+    scheduler.fixArrives(fixCount, at: fix.time)
+    arrivingFix = fix
+    runCalls(upTo: fix.time)
+    arrivingFix = nil
+    now = fix.time
+    lastFixTime = fix.time
     uploads.advance(to: fix.time, observer: &observer)
-    if let rule = delivery?.withhold(fix, listening: machine.state.mode == .listening) {
+    if let rule = delivery?.withhold(fix, listening: machine.isRunning && machine.state.mode == .listening) {
       observer.replayDidDecide(fix, .withheld(fix, by: rule, state: machine.state))
       return
     }
@@ -56,7 +91,11 @@ public struct ReplayEngine<Observer: ReplayObserver> {
     if decision.after.mode != decision.before.mode {
       observer.replayDidChangeMode(ModeChange(
         time: fix.time, from: Self.mode(decision.before.mode), to: Self.mode(decision.after.mode)))
+      scheduler.occurred(decision.after.mode == .monitoring ? .monitoring : .geofenceExit, at: fix.time)
     }
+    lastFix = fix
+    scheduler.occurred(.fix, at: fix.time)
+    runCalls(upTo: fix.time)
   }
 
   /// Processes every fix of a sequence.
@@ -64,50 +103,58 @@ public struct ReplayEngine<Observer: ReplayObserver> {
     for fix in fixes { process(fix) }
   }
 
-  /// Runs an app call at virtual time `time` (requests in flight are advanced to it first).
-  public mutating func call(_ call: AppCall, at time: Int64) {
-    uploads.advance(to: time, observer: &observer)
-    observer.replayDidCall(call, at: time)
-    switch call {
-    case .start:
-      // The state machine starts listening at its first fix (CALMGEO.md §3).
-      observer.replayDidChangeMode(ModeChange(time: time, from: .stopped, to: Self.mode(machine.state.mode)))
-    case .sync:
-      uploads.manualSync(at: time, observer: &observer)
-    }
-  }
-
-  /// Ends the replay: the optional final `sync()`, in-flight requests completed, totals.
+  /// Ends the replay: the calls timed at the end (the final `sync()`), in-flight requests
+  /// completed, totals. Entries that never ran are in `result.scenarioError`.
   public mutating func finish() -> ReplayResult {
-    machine.finish(at: lastTime)
-    if settings.finalSync, let finalSyncTime = lastEmittedTime {
-      // CALMGEO.md §6 stamps the final sync with the last location the app received.
-      call(.sync, at: finalSyncTime)
+    if firstTime != nil {
+      // The end is the last fix's time, where the clock already is: every completion
+      // processed so far is at or before it, so the final sync's requests complete after
+      // them (the request log stays ordered) and what is in flight then is what a phone
+      // at that time would re-send. (CALMGEO.md §6 stamps it with the last location, 319
+      // instead of 329 there: earlier than completions already processed.)
+      scheduler.end(at: lastFixTime)
+      runCalls(upTo: lastFixTime)
     }
+    machine.finish(at: lastFixTime)
+    scheduler.finish(lastFix: firstTime == nil ? nil : lastFixTime)
     let lastCompletion = uploads.drain(observer: &observer)
-    observer.replayDidEnd(at: max(lastTime, lastCompletion ?? lastTime))
+    observer.replayDidEnd(at: max(lastFixTime, lastCompletion ?? lastFixTime))
     var result = ReplayResult(
-      firstFixTime: firstTime, lastFixTime: firstTime == nil ? nil : lastTime,
+      firstFixTime: firstTime, lastFixTime: firstTime == nil ? nil : lastFixTime,
       emitted: emitted, machine: machine.counters, uploads: uploads.finish())
     result.platform = delivery?.counters
     result.activitySources = config.fetchActivity ? activitySources : nil
+    result.calls = hasScenario ? callCounts : nil
+    result.emittedByCalls = emittedByCalls
+    result.scenarioError = scheduler.problem
     return result
   }
 
-  private mutating func emit(_ fix: Fix, isMoving: Bool, event: CalmGeoLocation.Event?) {
+  /// Emits a location for `fix` at the virtual time `at` (default: the fix's), stores it
+  /// and runs the automatic sync rule.
+  @discardableResult
+  mutating func emit(_ fix: Fix, isMoving: Bool, event: CalmGeoLocation.Event?, at time: Int64? = nil,
+                     call: AppCall.Name? = nil) -> CalmGeoLocation {
     emitsAtLastTime = lastEmittedTime == fix.time ? emitsAtLastTime + 1 : 0
     if config.fetchActivity { activitySources[ActivityModel.source(for: fix).rawValue, default: 0] += 1 }
-    let location = CalmGeoLocation(
+    var location = CalmGeoLocation(
       id: LocationID(seed: settings.seed, time: fix.time, occurrence: emitsAtLastTime), sequence: emitted,
       isMoving: isMoving, event: event,
       activity: config.fetchActivity ? ActivityModel.activity(for: fix) : nil, fix: fix)
+    location.call = call
+    location.isHeard = isHeard
+    if call != nil { emittedByCalls += 1 }
     emitted += 1
     lastEmittedTime = fix.time
     observer.replayDidEmit(location)
-    uploads.append(location, coordsBytes: fix.time == lastTime ? currentCoordsBytes : nil, observer: &observer)
+    let time = time ?? fix.time
+    uploads.append(location, at: time, coordsBytes: fix.time == lastFixTime ? currentCoordsBytes : nil, observer: &observer)
+    scheduler.occurred(.location, at: time)
+    if event != nil { scheduler.occurred(.motionchange, at: time) }
+    return location
   }
 
-  private static func mode(_ mode: TrackingStateMachine.Mode) -> ModeChange.Mode {
+  static func mode(_ mode: TrackingStateMachine.Mode) -> ModeChange.Mode {
     mode == .listening ? .listening : .monitoring
   }
 }

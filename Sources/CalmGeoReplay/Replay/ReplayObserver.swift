@@ -14,8 +14,10 @@ public protocol ReplayObserver {
   mutating func replayDidEmit(_ location: CalmGeoLocation)
   /// The library's mode changed (listening, monitoring, stopped).
   mutating func replayDidChangeMode(_ change: ModeChange)
-  /// An app call ran at a virtual time (the default scenario's `start()`, a final `sync()`).
-  mutating func replayDidCall(_ call: AppCall, at time: Int64)
+  /// An app call ran (the default scenario's `start()`, a final `sync()`, a scenario's
+  /// calls): its virtual time, what it returned. Arrives after the call's effects (its
+  /// emits, requests, mode change).
+  mutating func replayDidCall(_ record: AppCallRecord)
   /// A request leaving the phone, with its body exactly as sent.
   mutating func replayDidSend(_ request: UploadRequest, body: [UInt8])
   /// A request's answer (or timeout) arriving.
@@ -34,7 +36,7 @@ extension ReplayObserver {
   public mutating func replayDidDecide(_ fix: Fix, _ decision: FixDecision) {}
   public mutating func replayDidEmit(_ location: CalmGeoLocation) {}
   public mutating func replayDidChangeMode(_ change: ModeChange) {}
-  public mutating func replayDidCall(_ call: AppCall, at time: Int64) {}
+  public mutating func replayDidCall(_ record: AppCallRecord) {}
   public mutating func replayDidSend(_ request: UploadRequest, body: [UInt8]) {}
   public mutating func replayDidComplete(_ request: UploadRequest) {}
   public mutating func replayDidExpire(_ record: ExpiredRecord) {}
@@ -98,12 +100,12 @@ public struct CollectingObserver: ReplayObserver {
   public var decisions: [FixDecision] = []
   public var modeChanges: [ModeChange] = []
   public var expired: [ExpiredRecord] = []
-  public var calls: [(call: AppCall, time: Int64)] = []
+  public var calls: [AppCallRecord] = []
   public init() {}
   public mutating func replayDidDecide(_ fix: Fix, _ decision: FixDecision) { decisions.append(decision) }
   public mutating func replayDidEmit(_ location: CalmGeoLocation) { locations.append(location) }
   public mutating func replayDidChangeMode(_ change: ModeChange) { modeChanges.append(change) }
-  public mutating func replayDidCall(_ call: AppCall, at time: Int64) { calls.append((call, time)) }
+  public mutating func replayDidCall(_ record: AppCallRecord) { calls.append(record) }
   public mutating func replayDidSend(_ request: UploadRequest, body: [UInt8]) { bodies.append(body) }
   public mutating func replayDidComplete(_ request: UploadRequest) { completed.append(request) }
   public mutating func replayDidExpire(_ record: ExpiredRecord) { expired.append(record) }

@@ -18,6 +18,14 @@ public struct ReplayResult: Sendable, Hashable {
   public var platform: PlatformDelivery.Counters?
   /// Where each emitted activity came from (`log`, `speed`), with `fetchActivity` on.
   public var activitySources: [String: Int]?
+  /// Locations emitted by app calls (`getGeoData`) rather than by a fix.
+  public var emittedByCalls = 0
+  /// Calls made, by name, when the replay ran a scenario given by the user (`nil` for
+  /// the standard one).
+  public var calls: [AppCall.Name: Int]?
+  /// A scenario entry that could not run on this log (before the first fix, after the
+  /// last, an event that never happened); the CLI reports it with exit code 64.
+  public var scenarioError: ScenarioError?
 
   public init(firstFixTime: Int64?, lastFixTime: Int64?, emitted: Int,
               machine: TrackingStateMachine.Counters, uploads: UploadCounters) {

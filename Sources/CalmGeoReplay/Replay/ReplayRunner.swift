@@ -1,5 +1,7 @@
 /// The library's one replay entry point: a log (streamed) or a track in memory, through
-/// parser, normalizer and engine, to one `ReplayResult`.
+/// parser, normalizer and engine, to one `ReplayResult`. The configuration's scenario
+/// (the app's calls) drives the engine; an entry that could not run on the log is in
+/// `result.scenarioError` (the CLI reports it, exit 64).
 public enum ReplayRunner {
   /// Replays `opened` under `configuration`, reporting events to `observer` as they
   /// happen, in memory that does not grow with the file; with `metrics`, the fidelity
@@ -55,7 +57,8 @@ public enum ReplayRunner {
     observer: inout Observer
   ) throws(ParseError) -> ReplayResult {
     var diagnostics = InputDiagnostics(strict: options.strict, maxProblems: options.maxReportedProblems)
-    var engine = ReplayEngine(config: configuration.calmGeo, settings: configuration.replay, observer: observer)
+    var engine = ReplayEngine(
+      config: configuration.calmGeo, settings: configuration.replay, scenario: configuration.scenario, observer: observer)
     let used = try TrackReader.readNormalized(
       opened, options: options, speedPolicy: configuration.speedPolicy, diagnostics: &diagnostics
     ) { engine.process($0) }
@@ -73,7 +76,8 @@ public enum ReplayRunner {
   public static func run<Observer: ReplayObserver>(
     _ track: Track, configuration: ReplayConfiguration, observer: inout Observer, analysis: TrackAnalysis? = nil
   ) -> ReplayResult {
-    var engine = ReplayEngine(config: configuration.calmGeo, settings: configuration.replay, observer: observer)
+    var engine = ReplayEngine(
+      config: configuration.calmGeo, settings: configuration.replay, scenario: configuration.scenario, observer: observer)
     var diagnostics = track.diagnostics
     if configuration.speedPolicy == track.speedPolicy {
       if let analysis, analysis.covers(fixes: track.fixes.count) {

@@ -5,8 +5,10 @@ public struct ReplaySettings: Sendable, Hashable {
   /// The simulated server and network.
   public var network = NetworkModel()
   /// Call `sync()` once after the last fix (and let in-flight requests complete),
-  /// as an app does on its next launch. Its virtual time is that of the last location
-  /// the app received, as in CALMGEO.md §6 (t = 319 there, not the last fix's 329).
+  /// as an app does on its next launch. Its virtual time is the last fix's (t = 329 in
+  /// CALMGEO.md §6, which stamps it 319, the last location): the clock is already there,
+  /// so the request log stays in completion order and in-flight duplicates are counted
+  /// as at that time.
   public var finalSync = false
   /// Platform model: a geofence exit is reported this many ms after the first fix
   /// outside the circle (0 = at that fix, the contract's default). With

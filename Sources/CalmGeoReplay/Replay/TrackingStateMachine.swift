@@ -2,7 +2,9 @@
 ///
 /// Pure and value-typed: `decide(_:)` takes the next fix and returns the decision for
 /// it (the rule, the numbers and what, if anything, the library emits); `step(_:)`
-/// returns only the emission. All comparisons are strict.
+/// returns only the emission. All comparisons are strict. The app's calls (§7) act
+/// through `start(at:)`, `stop(at:)`, `reconfigure(_:)` and `emitLive()`; a machine
+/// that was never started starts listening at its first fix.
 public struct TrackingStateMachine: Sendable {
   /// Whether the GPS is listening or the library waits on a geofence.
   public enum Mode: Sendable, Hashable { case listening, monitoring }
@@ -11,6 +13,8 @@ public struct TrackingStateMachine: Sendable {
   public struct State: Sendable, Hashable {
     public var mode: Mode
     public var isMoving: Bool
+    /// `false` while stopped (`stop()`, or before the first `start()`); `mode` is then the last one.
+    public var isRunning = true
   }
 
   /// What a fix makes the library emit.
@@ -24,6 +28,8 @@ public struct TrackingStateMachine: Sendable {
     public var fixes = 0
     public var filtered = 0
     public var fixesWhileMonitoring = 0
+    /// Fixes that arrived while stopped (`stop()` until the next start): ignored.
+    public var fixesWhileStopped = 0
     public var motionChangesToMoving = 0
     public var motionChangesToStationary = 0
     public var geofenceExits = 0
@@ -46,16 +52,23 @@ public struct TrackingStateMachine: Sendable {
   }
   private var refAnchor: GeoMath.Anchor?
   public private(set) var counters = Counters()
+  /// Whether tracking runs (listening or monitoring); `false` before a start and after `stop()`.
+  public private(set) var isRunning = false
   private var listenStart: Int64 = 0
   private var awaitingOneShot = true
+  /// Whether the machine was ever started (by a fix or a call).
   private var started = false
   private var lastTime: Int64 = 0
   private var firstOutside: Int64?
 
-  private let distanceFilter: Double
-  private let speedMultiplier: Double
-  private let disableSpeedMultiplier: Bool
-  private let geofenceRadius: Double
+  private var distanceFilter: Double
+  private var speedMultiplier: Double
+  private var disableSpeedMultiplier: Bool
+  /// The radius of the next geofence.
+  private var stationaryRadius: Double
+  /// The radius of the running geofence (fixed when monitoring starts).
+  private var geofenceRadius: Double
+  private let geofenceMinimumRadius: Double
   private let geofenceExitDelay: ClosedRange<Int64>
   private let geofenceUnknown: Bool
   private let model: FilterModel
@@ -63,17 +76,67 @@ public struct TrackingStateMachine: Sendable {
   private var exitDelays: SplitMix64
   private var exitDelay: Int64 = 0
   private var exitIsUnknown = false
+  private let startsAtFirstFix: Bool
 
-  public init(config: CalmGeoConfig, settings: ReplaySettings = ReplaySettings()) {
+  /// With `startsAtFirstFix` false, fixes are ignored until `start(at:)` (the engine's
+  /// scenario starts it).
+  public init(config: CalmGeoConfig, settings: ReplaySettings = ReplaySettings(), startsAtFirstFix: Bool = true) {
+    self.startsAtFirstFix = startsAtFirstFix
     distanceFilter = Double(config.distanceFilter)
     speedMultiplier = config.speedMultiplier
     disableSpeedMultiplier = config.disableSpeedMultiplier
-    geofenceRadius = max(config.stationaryRadius, settings.geofenceMinimumRadius)
+    geofenceMinimumRadius = settings.geofenceMinimumRadius
+    stationaryRadius = max(config.stationaryRadius, settings.geofenceMinimumRadius)
+    geofenceRadius = stationaryRadius
     let low = settings.geofenceExitDelay
     geofenceExitDelay = low...max(low, settings.geofenceExitDelayMax ?? low)
     geofenceUnknown = settings.platform.geofenceUnknown
     model = settings.model
     exitDelays = SplitMix64(seed: SplitMix64.mix(settings.seed ^ 0x6765_6F66_656E_6365))  // "geofence"
+  }
+
+  /// `start()` at `now`: listening starts (listenStart = now, the next fix a one-shot);
+  /// `isMoving` and `ref` are kept. A running geofence is not stopped (CALMGEO.md §7).
+  /// - Returns: whether tracking was stopped before (a mode change to listening).
+  @discardableResult
+  public mutating func start(at now: Int64) -> Bool {
+    if !started {
+      started = true
+      lastTime = now
+    }
+    account(until: now)
+    let wasStopped = !isRunning
+    if isRunning && mode == .monitoring { return false }
+    isRunning = true
+    mode = .listening
+    listenStart = now
+    awaitingOneShot = true
+    return wasStopped
+  }
+
+  /// `stop()` at `now`: no fix is processed until the next start; nothing else changes.
+  /// - Returns: the mode that stopped, if tracking ran.
+  @discardableResult
+  public mutating func stop(at now: Int64) -> Mode? {
+    account(until: now)
+    guard isRunning else { return nil }
+    isRunning = false
+    return mode
+  }
+
+  /// `restart(config)`'s new filter settings, and the radius of the next geofence.
+  public mutating func reconfigure(_ config: CalmGeoConfig) {
+    distanceFilter = Double(config.distanceFilter)
+    speedMultiplier = config.speedMultiplier
+    disableSpeedMultiplier = config.disableSpeedMultiplier
+    stationaryRadius = max(config.stationaryRadius, geofenceMinimumRadius)
+  }
+
+  /// `getGeoData()`'s fix through the emitter as a live fix would go (a moving location,
+  /// or a motionchange to moving): `nil` while monitoring. `ref` is untouched.
+  public mutating func emitLive() -> Emission? {
+    guard !(isRunning && mode == .monitoring) else { return nil }
+    return emit()
   }
 
   /// The distance a fix must move from `ref` to be kept, metres (the model's judge;
@@ -92,17 +155,19 @@ public struct TrackingStateMachine: Sendable {
   public mutating func decide(_ fix: Fix) -> FixDecision {
     let now = fix.time
     counters.fixes += 1
-    if !started {
-      started = true
-      listenStart = now
-      lastTime = now
-    }
+    if !started && startsAtFirstFix { start(at: now) }
     account(until: now)
     let before = state
     var decision = FixDecision(
       kind: .filtered, emission: nil, distance: .nan, judge: .nan, speed: fix.speed ?? -1,
       speedDerived: fix.flags.contains(.speedDerived), refAge: ref.map { now - $0.time } ?? -1,
-      listeningAge: mode == .listening ? now - listenStart : -1, refMoved: false, before: before, after: before)
+      listeningAge: isRunning && mode == .listening ? now - listenStart : -1, refMoved: false, before: before,
+      after: before)
+    guard isRunning else {
+      counters.fixesWhileStopped += 1
+      decision.kind = .ignoredWhileStopped
+      return decision
+    }
     switch mode {
     case .monitoring:
       monitor(fix, into: &decision)
@@ -122,7 +187,7 @@ public struct TrackingStateMachine: Sendable {
   }
 
   /// Mode and motion now.
-  public var state: State { State(mode: mode, isMoving: isMoving) }
+  public var state: State { State(mode: mode, isMoving: isMoving, isRunning: isRunning) }
 
   /// Closes the time accounting at the end of the log.
   public mutating func finish(at time: Int64) {
@@ -131,7 +196,9 @@ public struct TrackingStateMachine: Sendable {
 
   private mutating func account(until now: Int64) {
     let elapsed = now - lastTime
-    if mode == .listening { counters.millisListening += elapsed } else { counters.millisMonitoring += elapsed }
+    if !isRunning {
+      // Stopped: neither listening nor monitoring.
+    } else if mode == .listening { counters.millisListening += elapsed } else { counters.millisMonitoring += elapsed }
     lastTime = now
   }
 
@@ -177,6 +244,7 @@ public struct TrackingStateMachine: Sendable {
     if age > Self.sleepTime && now - listenStart > Self.sleepTime {
       if isMoving { decision.emission = stop() }
       mode = .monitoring
+      geofenceRadius = stationaryRadius
       firstOutside = nil
       decision.kind = .sleepRule
     }

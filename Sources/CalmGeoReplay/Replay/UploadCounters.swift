@@ -8,6 +8,8 @@ public struct UploadCounters: Sendable, Hashable {
   public var storedAtEnd = 0
   /// Records that expired (maxDaysToPersist) without ever being delivered: lost.
   public var expired = 0
+  /// Records deleted by `clearAllLocations()` before they were delivered.
+  public var cleared = 0
   /// Requests sent.
   public var requests = 0
   /// Requests answered 200.
@@ -30,9 +32,9 @@ public struct UploadCounters: Sendable, Hashable {
   public var eventSyncs = 0
   /// Automatic syncs started by the threshold.
   public var thresholdSyncs = 0
-  /// Syncs called by the app (`--final-sync`).
+  /// Syncs called by the app (a scenario's `sync()`, `--final-sync`).
   public var manualSyncs = 0
 
-  /// Whether every emitted record is accounted for: delivered, still stored or expired.
-  public var isBalanced: Bool { stored == recordsDelivered + storedAtEnd + expired }
+  /// Whether every emitted record is accounted for: delivered, still stored, expired or cleared.
+  public var isBalanced: Bool { stored == recordsDelivered + storedAtEnd + expired + cleared }
 }

@@ -7,6 +7,8 @@ import DequeModule
 /// earlier request is in flight therefore sends those records again (counted).
 /// Record expiry: a record stored at `s` is gone at any time `t` with
 /// `t - s > maxDaysToPersist` days (strict, like the state machine's comparisons).
+/// The app's calls (§7) reach storage through `clear(at:)`, `storedIDs`, `syncState`
+/// and `reconfigure(_:)` (which keeps the first configuration's maxDaysToPersist).
 public struct UploadSimulator: Sendable {
   public private(set) var counters = UploadCounters()
 
@@ -17,7 +19,7 @@ public struct UploadSimulator: Sendable {
     var bytes: Int32 = 0
   }
 
-  private enum Fate: UInt8 { case stored, delivered, expired }
+  private enum Fate: UInt8 { case stored, delivered, expired, cleared }
 
   private var storage = Deque<Stored>()
   /// Without a url nothing is ever sent: only store times are kept (8 bytes a record),
@@ -33,21 +35,59 @@ public struct UploadSimulator: Sendable {
   /// Reused to count records' encoded bytes without keeping them.
   private var scratch = JSONBytes(reservingCapacity: 420)
 
-  private let config: CalmGeoConfig
+  private var config: CalmGeoConfig
   private let settings: ReplaySettings
+  /// The storage layer's own copy of maxDaysToPersist: set once (CALMGEO.md §7 quirk).
   private let ttl: Int64
-  private let headers: [(name: String, value: String)]
+  private var headers: [(name: String, value: String)]
 
-  public init(config: CalmGeoConfig, settings: ReplaySettings) {
+  /// With `keepsRecords`, whole records are kept even without a url (a scenario may set
+  /// one later, or list what is stored).
+  public init(config: CalmGeoConfig, settings: ReplaySettings, keepsRecords: Bool = false) {
     self.config = config
     self.settings = settings
     ttl = Int64(config.maxDaysToPersist) * 86_400_000
-    keepsRecords = config.url != nil
-    headers = [
+    self.keepsRecords = keepsRecords || config.url != nil
+    headers = Self.headers(config)
+  }
+
+  private static func headers(_ config: CalmGeoConfig) -> [(name: String, value: String)] {
+    [
       ("Content-Type", "application/json"),
       ("Accept", "application/json"),
       ("Authorization", "Bearer \(config.token ?? "")"),
     ]
+  }
+
+  /// `restart(config)`: the sync settings take effect at once; maxDaysToPersist keeps the
+  /// first configuration's value (the storage layer is created once).
+  public mutating func reconfigure(_ config: CalmGeoConfig) {
+    self.config = config
+    headers = Self.headers(config)
+  }
+
+  /// `clearAllLocations()`: every stored record is deleted and counted as cleared.
+  /// Requests in flight still complete; their 200 deletes nothing more.
+  /// - Returns: the number of records deleted.
+  @discardableResult
+  public mutating func clear<O: ReplayObserver>(at now: Int64, observer: inout O) -> Int {
+    advance(to: now, observer: &observer)
+    let count = storedCount
+    for record in storage { fates[record.location.sequence] = .cleared }
+    storage.removeAll()
+    storedTimesOnly.removeAll()
+    counters.cleared += count
+    return count
+  }
+
+  /// `getStoredLocations()`: the stored records' ids, sorted by timestamp string (emit
+  /// order); empty when records are not kept (no url and no scenario).
+  public var storedIDs: [LocationID] { storage.map(\.location.id) }
+
+  /// `getSyncState()`, with `createdAt` the service's creation time (the timestamp before
+  /// any failure).
+  public func syncState(createdAt: Int64) -> SyncState {
+    SyncState(timestamp: lastFailure ?? createdAt, tried: tried)
   }
 
   /// Records stored now.
@@ -64,18 +104,19 @@ public struct UploadSimulator: Sendable {
     expire(before: now, observer: &observer)
   }
 
-  /// Appends an emitted location at its time and runs the automatic sync rule.
+  /// Appends an emitted location and runs the automatic sync rule at `now` (the virtual
+  /// clock: the location's time, or later for `getGeoData()` between fixes).
   ///
   /// `coordsBytes`, when known, is the length of the fix's `coords` object
   /// (`CalmGeoJSONWriter.coordsByteCount`), counted once per fix of a track that many
   /// replays share; it saves encoding it when no observer wants request bodies.
   public mutating func append<O: ReplayObserver>(
-    _ location: CalmGeoLocation, coordsBytes: Int? = nil, observer: inout O
+    _ location: CalmGeoLocation, at now: Int64? = nil, coordsBytes: Int? = nil, observer: inout O
   ) {
-    let now = location.time
+    let now = now ?? location.time
     counters.stored += 1
     guard keepsRecords else {
-      storedTimesOnly.append(now)
+      storedTimesOnly.append(location.time)
       counters.maxStored = max(counters.maxStored, storedTimesOnly.count)
       return
     }
@@ -87,7 +128,7 @@ public struct UploadSimulator: Sendable {
     storage.append(stored)
     fates.append(.stored)
     counters.maxStored = max(counters.maxStored, storage.count)
-    guard config.autoSync else { return }
+    guard config.autoSync, config.url != nil else { return }
     if location.event != nil {
       counters.eventSyncs += 1
       sync(at: now, observer: &observer)
@@ -221,6 +262,11 @@ public struct UploadSimulator: Sendable {
         // Sent before it expired: the server has it after all.
         fates[sequence] = .delivered
         counters.expired -= 1
+        counters.recordsDelivered += 1
+      case .cleared:
+        // Sent before it was cleared: the server has it after all.
+        fates[sequence] = .delivered
+        counters.cleared -= 1
         counters.recordsDelivered += 1
       }
     }

@@ -38,6 +38,10 @@ extension ReplayStats {
     public var fixesWhileMonitoring: Int
     public var secondsListening: Double
     public var secondsMonitoring: Double
+    /// With a scenario: fixes that arrived while stopped (ignored).
+    public var fixesWhileStopped: Int?
+    /// With a scenario: locations emitted by app calls (`getGeoData`), not by a fix.
+    public var emittedByCalls: Int?
     /// Geofence exits caused by the platform's `unknown` state (absent when none).
     public var geofenceUnknowns: Int?
     /// Deliveries of the `significant-change` model (absent for other models).
@@ -93,12 +97,24 @@ extension ReplayStats {
     public var bytesSent: Int
   }
 
-  /// Where every emitted record went: emitted = uploadedOnce + stillStored + expired.
+  /// Where every emitted record went: emitted = uploadedOnce + stillStored + expired
+  /// (+ cleared, with a scenario).
   public struct Accounting: Codable, Sendable, Hashable {
     public var emitted: Int
     public var uploadedOnce: Int
     public var stillStored: Int
     public var expired: Int
+    /// Records deleted by `clearAllLocations()` (present with a scenario).
+    public var cleared: Int?
     public var balanced: Bool
+
+    public init(emitted: Int, uploadedOnce: Int, stillStored: Int, expired: Int, cleared: Int? = nil, balanced: Bool) {
+      self.emitted = emitted
+      self.uploadedOnce = uploadedOnce
+      self.stillStored = stillStored
+      self.expired = expired
+      self.cleared = cleared
+      self.balanced = balanced
+    }
   }
 }

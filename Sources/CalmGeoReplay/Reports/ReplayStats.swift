@@ -14,6 +14,8 @@ public struct ReplayStats: Codable, Sendable, Hashable {
   public var storage: Storage
   public var uploads: Uploads
   public var accounting: Accounting
+  /// Calls made by name, with a scenario (`--scenario`; absent without one).
+  public var calls: [String: Int]?
   /// The emitted track against the raw log (absent with `--no-metrics`).
   public var fidelity: FidelityStats?
   /// True stops and starts in the raw log against the motionchanges (absent with `--no-metrics`).
@@ -37,8 +39,8 @@ public struct ReplayStats: Codable, Sendable, Hashable {
 
   /// The keys, in `stats.json` order.
   enum CodingKeys: String, CodingKey {
-    case schemaVersion, input, engine, storage, uploads, accounting, fidelity, stops, energy, geofences, platform,
-      seed, configuration, tool
+    case schemaVersion, input, engine, storage, uploads, accounting, calls, fidelity, stops, energy, geofences,
+      platform, seed, configuration, tool
   }
 
   public init(input: Input, engine: Engine, storage: Storage, uploads: Uploads, accounting: Accounting,
@@ -49,6 +51,7 @@ public struct ReplayStats: Codable, Sendable, Hashable {
     self.storage = storage
     self.uploads = uploads
     self.accounting = accounting
+    calls = nil
     self.fidelity = fidelity
     self.stops = stops
     self.energy = energy
@@ -76,7 +79,9 @@ public struct ReplayStats: Codable, Sendable, Hashable {
       emitted: result.emitted, keptRatio: ratio, filtered: m.filtered,
       motionchangesToMoving: m.motionChangesToMoving, motionchangesToStationary: m.motionChangesToStationary,
       geofenceExits: m.geofenceExits, fixesWhileMonitoring: m.fixesWhileMonitoring,
-      secondsListening: Double(m.millisListening) / 1000, secondsMonitoring: Double(m.millisMonitoring) / 1000)
+      secondsListening: Double(m.millisListening) / 1000, secondsMonitoring: Double(m.millisMonitoring) / 1000,
+      fixesWhileStopped: result.calls == nil ? nil : m.fixesWhileStopped,
+      emittedByCalls: result.calls == nil ? nil : result.emittedByCalls)
     engine.geofenceUnknowns = m.geofenceUnknowns == 0 ? nil : m.geofenceUnknowns
     engine.significantChanges = result.configuration?.replay.model == .significantChange ? m.significantChanges : nil
     engine.activitySources = result.activitySources
@@ -88,7 +93,10 @@ public struct ReplayStats: Codable, Sendable, Hashable {
       duplicatesDelivered: u.duplicatesDelivered, bytesSent: u.bytesSent)
     accounting = Accounting(
       emitted: result.emitted, uploadedOnce: u.recordsDelivered, stillStored: u.storedAtEnd, expired: u.expired,
-      balanced: u.isBalanced && u.stored == result.emitted)
+      cleared: result.calls == nil ? nil : u.cleared, balanced: u.isBalanced && u.stored == result.emitted)
+    calls = result.calls.map { counts in
+      Dictionary(uniqueKeysWithValues: counts.map { ($0.key.rawValue, $0.value) })
+    }
     fidelity = result.metrics?.fidelity
     stops = result.metrics?.stops
     energy = (result.configuration?.replay.energy ?? EnergyModel()).estimate(result)

@@ -42,8 +42,12 @@ public enum SummaryWriter {
     if let geofences = stats.geofences {
       rows.append(("geofences", geofencesLine(geofences)))
     }
+    if let calls = r.calls {
+      rows.append(("calls", calls.isEmpty ? "none" : calls.sorted { $0.key < $1.key }.map { "\($0.key.rawValue) \($0.value)" }
+        .joined(separator: ", ")))
+    }
     rows.append(("accounting", "\(r.emitted) emitted = \(u.recordsDelivered) uploaded + \(u.storedAtEnd) stored + \(u.expired) expired"
-      + (u.isBalanced ? "" : "  (UNBALANCED)")))
+      + (r.calls == nil ? "" : " + \(u.cleared) cleared") + (u.isBalanced ? "" : "  (UNBALANCED)")))
     rows.append(("output", outputFolder))
     let width = rows.map(\.0.count).max() ?? 0
     return rows.map { $0.0 + String(repeating: " ", count: width - $0.0.count) + "  " + $0.1 }.joined(separator: "\n") + "\n"

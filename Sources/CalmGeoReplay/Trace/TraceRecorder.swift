@@ -156,12 +156,13 @@ public struct TraceRecorder: ReplayObserver {
   private static let names: [StaticString] = [
     "one_shot", "kept_ref_empty", "kept_beyond_judge", "filtered", "still_rule", "sleep_rule",
     "ignored_while_monitoring", "geofence_exit", "withheld_stationary", "withheld_accuracy", "withheld_rate",
+    "ignored_while_stopped",
   ]
 
   private mutating func state(_ state: TrackingStateMachine.State) {
     json.raw("{")
     json.key("mode")
-    json.raw(state.mode == .listening ? "\"listening\"" : "\"monitoring\"")
+    json.raw(!state.isRunning ? "\"stopped\"" : state.mode == .listening ? "\"listening\"" : "\"monitoring\"")
     json.raw(",")
     json.key("moving")
     json.bool(state.isMoving)

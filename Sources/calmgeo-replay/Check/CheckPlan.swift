@@ -47,8 +47,11 @@ struct CheckPlan {
       if let config, configurations[config] == nil {
         configurations[config] = try Self.configuration(config, assignments: assignments)
       }
-      let configuration = try config.flatMap { configurations[$0] }
+      var configuration = try config.flatMap { configurations[$0] }
         ?? ConfigurationLoader.load(file: nil, assignments: assignments)
+      if let scenario = track.scenario {
+        configuration.scenario = try ConfigurationLoader.scenario(path: CheckPaths.folded(CheckPaths.resolve(scenario, in: folder)))
+      }
       return Track(
         name: track.name ?? names.claim(for: track.log), log: CheckPaths.folded(CheckPaths.resolve(track.log, in: folder)),
         configuration: configuration, options: track.options, format: track.format,

@@ -56,12 +56,13 @@ struct GoldenFolder {
     return [UInt8](data)
   }
 
-  /// The compared files of an output folder: `locations.json` and every file in
-  /// `uploads/`, as paths relative to the folder (other files, such as `report.html`,
+  /// The compared files of an output folder: `locations.json`, `calls.ndjson` (with a
+  /// scenario) and every file in `uploads/`, as paths relative to the folder (other files, such as `report.html`,
   /// are not compared).
   static func outputFiles(in folder: String) -> [String] {
     var files: [String] = []
     if FileManager.default.fileExists(atPath: CheckPaths.resolve("locations.json", in: folder)) { files.append("locations.json") }
+    if FileManager.default.fileExists(atPath: CheckPaths.resolve("calls.ndjson", in: folder)) { files.append("calls.ndjson") }
     let uploads = CheckPaths.resolve("uploads", in: folder)
     for name in ((try? FileManager.default.contentsOfDirectory(atPath: uploads)) ?? []).sorted() where !name.hasPrefix(".") {
       var isFolder: ObjCBool = false

@@ -11,7 +11,8 @@ extension CalmGeoReplayCommand {
         Each log gets a folder <out>/<log name>/ holding locations.json, uploads/000001.json … \
         (request bodies as sent), uploads/requests.ndjson and stats.json. Folders are built under \
         a temporary name and renamed when complete. With --report html, the folder also gets \
-        report.html: map, state and upload timelines and stats in one self-contained page.
+        report.html: map, state and upload timelines and stats in one self-contained page. With \
+        --scenario, calls.ndjson lists each app call, its virtual time and what it returned.
 
         A config file holds CalmGeo's keys (distanceFilter, speedMultiplier, stationaryRadius, url, \
         autoSync, syncThreshold, maxBatchSize, ...) and an optional "replay" object (seed, finalSync, \
@@ -35,6 +36,7 @@ extension CalmGeoReplayCommand {
           calmgeo-replay walk.csv --geofences home-office.yaml --report html
           calmgeo-replay drive.csv -c cfg.json --set distanceFilter=30 --set replay.network.failureRate=0.1
           calmgeo-replay walk.csv -c cfg.json --model bg-android --platform-stationary-pause 20,30
+          calmgeo-replay commute.csv -c cfg.json --scenario app-calls.yaml
         """)
 
     @Argument(help: ArgumentHelp("Logs to replay (- for standard input).", valueName: "log"))
@@ -47,6 +49,11 @@ extension CalmGeoReplayCommand {
       "Set a CalmGeo key or replay.* path on top of the config file, typed as the file types it (repeatable).",
       valueName: "key=value"))
     var set: [String] = []
+
+    @Option(help: ArgumentHelp(
+      "The app's calls on CalmGeo (start, stop, restart, sync, getGeoData, ...), each at a time (JSON or YAML; see README).",
+      valueName: "file"))
+    var scenario: String?
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Folder for the output folders.", valueName: "dir"))
     var out: String = "replay-out"
@@ -110,6 +117,7 @@ extension CalmGeoReplayCommand {
       if let policy = input.deriveSpeed { configuration.speedPolicy = policy }
       try network.apply(to: &configuration)
       try models.apply(to: &configuration)
+      if let scenario { configuration.scenario = try ConfigurationLoader.scenario(path: scenario) }
       return configuration
     }
 

@@ -41,4 +41,19 @@ enum ConfigurationLoader {
     }
     return configuration
   }
+
+  /// Reads the scenario at `path` (JSON or YAML); a restart's config file is named
+  /// relative to the scenario's folder.
+  static func scenario(path: String) throws -> Scenario {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the scenario file" : "no such scenario file"
+      throw ScenarioError(source: path, entry: nil, reason: reason)
+    }
+    let folder = (path as NSString).deletingLastPathComponent
+    return try ScenarioDecoder.decode(String(decoding: data, as: UTF8.self), source: path) { name in
+      let file = name.hasPrefix("/") || folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
+      guard let data = FileManager.default.contents(atPath: file) else { throw CocoaError(.fileReadNoSuchFile) }
+      return data
+    }
+  }
 }

@@ -25,15 +25,22 @@ struct OutputWriter: ReplayObserver {
     bodies = ndjson ? try BufferedFile(creating: folder.path("uploads/" + UploadFileNames.sharedBodies)) : nil
   }
 
+  /// A location the app's listener receives (one emitted while no listener is registered
+  /// is stored and uploaded, but not written here). One produced by an app call carries
+  /// `"call"` after the library's keys.
   mutating func replayDidEmit(_ location: CalmGeoLocation) {
+    guard location.isHeard else { return }
     var json = JSONBytes(reservingCapacity: 420)
-    if ndjson {
-      CalmGeoJSONWriter.write(location, into: &json)
-      json.raw("\n")
-    } else {
-      json.raw(count == 0 ? "\n" : ",\n")
-      CalmGeoJSONWriter.write(location, into: &json)
+    if !ndjson { json.raw(count == 0 ? "\n" : ",\n") }
+    CalmGeoJSONWriter.write(location, into: &json)
+    if let call = location.call {
+      json.bytes.removeLast()  // the record's closing brace
+      json.raw(",")
+      json.key("call")
+      json.string(call.rawValue)
+      json.raw("}")
     }
+    if ndjson { json.raw("\n") }
     count += 1
     let file = locations
     let bytes = json.bytes

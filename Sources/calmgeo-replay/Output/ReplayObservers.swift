@@ -1,8 +1,9 @@
 import CalmGeoReplay
 import CalmGeoReport
 
-/// The observers of one replay's output folder: the file writer, plus the trace,
-/// exports and report collector that were asked for, each streaming into its own file.
+/// The observers of one replay's output folder: the file writer, plus the call log
+/// (with a scenario), trace, exports and report collector that were asked for, each
+/// streaming into its own file.
 ///
 /// Without any of them the writer observes alone (an empty list), so the outputs are
 /// exactly those of a plain run. With geofences, a `GeofenceMonitor` streams
@@ -15,7 +16,7 @@ struct ReplayObservers {
   private let reportFormats: [ReportFormat]
 
   init(folder: OutputFolder, ndjson: Bool, options: ReportOptions, reportFormats: [ReportFormat], trackName: String,
-       geofences: [GeofenceCondition] = [], settings: ReplaySettings = ReplaySettings()) throws {
+       geofences: [GeofenceCondition] = [], settings: ReplaySettings = ReplaySettings(), calls: Bool = false) throws {
     var extras: [any ReplayObserver] = []
     var sinks: [FileSink] = []
     func file(_ name: String) throws -> ([UInt8]) -> Void {
@@ -23,6 +24,7 @@ struct ReplayObservers {
       sinks.append(sink)
       return sink.sink
     }
+    if calls { extras.append(CallLogRecorder(sink: try file("calls.ndjson"))) }
     if options.trace { extras.append(TraceRecorder(sink: try file("trace.ndjson"))) }
     let sources: [TrackExportSource] = options.exportRaw ? [.emitted, .raw] : [.emitted]
     for format in try options.exportFormats() {

@@ -29,10 +29,12 @@ struct TrackReplay {
     do {
       var observers = try ReplayObservers(
         folder: output, ndjson: outputs.ndjson, options: outputs.reports, reportFormats: outputs.reportFormats,
-        trackName: name, geofences: outputs.geofences, settings: configuration.replay)
+        trackName: name, geofences: outputs.geofences, settings: configuration.replay,
+        calls: configuration.scenario != nil)
       result = try ReplayRunner.run(
         opened, options: parseOptions, configuration: configuration, observer: &observers.observer,
         metrics: outputs.reports.metrics)
+      if let problem = result.scenarioError { throw problem }
       var stats = ReplayStats(result)
       stats.geofences = observers.geofenceStats
       self.stats = stats

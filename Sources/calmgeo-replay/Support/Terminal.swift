@@ -37,6 +37,9 @@ enum Terminal {
     case let error as GeofenceFileError:
       printError(error.description)
       return 64
+    case let error as ScenarioError:
+      printError(error.description)
+      return 64
     case let error as ValidationError:
       printError("error: \(error.message)")
       return 64

@@ -71,9 +71,9 @@ struct EventStreamTests {
       ModeChange(time: t0 + 194_000, from: .listening, to: .monitoring),
       ModeChange(time: t0 + 317_000, from: .monitoring, to: .listening),
     ])
-    // start() at the first fix; the final sync() stamped with the last location (t 319).
+    // start() at the first fix; the final sync() at the last fix (t 329).
     #expect(observer.calls.map(\.call) == [.start, .sync])
-    #expect(observer.calls.map(\.time) == [t0, t0 + 319_000])
+    #expect(observer.calls.map(\.time) == [t0, t0 + 329_000])
   }
 
   @Test func expiriesAreReported() {

@@ -43,7 +43,7 @@ struct WorkedExampleTests {
       S(73, [1, 12]),    // motionchange at 73: three stored, chunks of two
       S(73, [73]),
       S(317, [317]),     // motionchange
-      S(319, [318, 319]),  // the final sync
+      S(329, [318, 319]),  // the final sync, at the last fix (§6 stamps it 319; see FinalSyncTimeTests)
     ])
     #expect(result.uploads.recordsDelivered == 7)
     #expect(result.uploads.storedAtEnd == 0)
@@ -67,7 +67,8 @@ struct WorkedExampleTests {
     #expect(requests.count == 10)
     // The chunk holding t 1 and 12 is the 2nd, 4th, 6th, 8th and 10th request: always a 500.
     #expect(requests.filter { $0.records == [1, 12] }.count == 5)
-    #expect(requests.map(\.t) == [0, 73, 73, 317, 317, 318, 318, 319, 319, 319])
+    // The tenth, the final sync, at the last fix (329).
+    #expect(requests.map(\.t) == [0, 73, 73, 317, 317, 318, 318, 319, 319, 329])
     #expect(result.uploads.succeeded == 5)
     #expect(result.uploads.failed == 5)
     #expect(result.uploads.recordsDelivered == 5)

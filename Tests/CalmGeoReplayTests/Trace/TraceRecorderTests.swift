@@ -67,6 +67,27 @@ struct FixedNumberTests {
 
   @Test func kindRawValuesIndexTheNameTable() {
     // The recorder writes names from a static table indexed by raw value.
-    #expect(FixDecision.Kind.allCases.map(\.rawValue) == Array(0..<11))
+    #expect(FixDecision.Kind.allCases.map(\.rawValue) == Array(0..<12))
+  }
+
+  @Test func fixesWhileStoppedAreIgnoredAndSayStopped() throws {
+    // stop() at 100, start() at 200 (AppCallTrackingTests.stopIgnoresFixesUntilTheNextStart):
+    // fixes 100 ... 199 are ignored with the machine stopped; 200 is the one-shot.
+    final class Buffer: @unchecked Sendable { var bytes: [UInt8] = [] }
+    let buffer = Buffer()
+    let scenario = Scenario(entries: [
+      Scenario.Entry(.start, at: .sinceFirstFix(0)), Scenario.Entry(.stop, at: .sinceFirstFix(100_000)),
+      Scenario.Entry(.start, at: .sinceFirstFix(200_000)),
+    ])
+    var engine = ReplayEngine(config: CalmGeoConfig(), scenario: scenario, observer: TraceRecorder { buffer.bytes += $0 })
+    engine.process(EquatorTrack.workedExample)
+    _ = engine.finish()
+    let lines = try String(decoding: buffer.bytes, as: UTF8.self).split(separator: "\n").map {
+      try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
+    }
+    #expect(lines.count == 330)
+    #expect((100...199).allSatisfy { lines[$0]["decision"] as? String == "ignored_while_stopped" })
+    #expect((lines[150]["before"] as? [String: Any])?["mode"] as? String == "stopped")
+    #expect(lines[99]["decision"] as? String == "filtered" && lines[200]["decision"] as? String == "one_shot")
   }
 }

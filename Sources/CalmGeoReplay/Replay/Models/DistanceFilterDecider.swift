@@ -9,7 +9,7 @@ public struct DistanceFilterDecider: Sendable {
   public private(set) var counters = TrackingStateMachine.Counters()
   private var last: (fix: Fix, anchor: GeoMath.Anchor)?
   private var lastTime: Int64?
-  private let distanceFilter: Double
+  private var distanceFilter: Double
 
   public init(config: CalmGeoConfig) {
     distanceFilter = Double(config.distanceFilter)
@@ -44,9 +44,19 @@ public struct DistanceFilterDecider: Sendable {
     return decision
   }
 
-  /// Closes the time accounting at the end of the log.
+  /// Closes the time accounting at the end of the log (or at a `stop()`).
   public mutating func finish(at time: Int64) {
     counters.millisListening += time - (lastTime ?? time)
     lastTime = time
+  }
+
+  /// Time runs again from `time` (a `start()` after a `stop()`: the gap is not listening).
+  public mutating func resume(at time: Int64) {
+    if lastTime != nil { lastTime = time }
+  }
+
+  /// `restart(config)`: the new distance filter.
+  public mutating func reconfigure(_ config: CalmGeoConfig) {
+    distanceFilter = Double(config.distanceFilter)
   }
 }

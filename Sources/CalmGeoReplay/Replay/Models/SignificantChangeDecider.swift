@@ -52,9 +52,14 @@ public struct SignificantChangeDecider: Sendable {
     return decision
   }
 
-  /// Closes the time accounting at the end of the log.
+  /// Closes the time accounting at the end of the log (or at a `stop()`).
   public mutating func finish(at time: Int64) {
     counters.millisMonitoring += time - (lastTime ?? time)
     lastTime = time
+  }
+
+  /// Time runs again from `time` (a `start()` after a `stop()`: the gap is not monitoring).
+  public mutating func resume(at time: Int64) {
+    if lastTime != nil { lastTime = time }
   }
 }

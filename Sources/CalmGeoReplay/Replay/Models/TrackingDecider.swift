@@ -3,15 +3,28 @@
 ///
 /// A struct of optionals rather than an enum, so the decider is mutated in place (an
 /// enum payload would be copied out and back for every fix).
+///
+/// The app's calls (CALMGEO.md §7) reach CalmGeo's machine as the library handles them.
+/// The models without it (`ios-distance-filter`, `significant-change`) have no
+/// stationary state: `stop()` ignores fixes until the next `start()`, `restart(config)`
+/// changes the distance filter, and `getGeoData()` emits one moving location through them.
 public struct TrackingDecider: Sendable {
   private var machine: TrackingStateMachine?
   private var distanceFilter: DistanceFilterDecider?
   private var significantChange: SignificantChangeDecider?
+  /// For the models without the machine: whether they run, and fixes they ignored while not.
+  private var modelRunning = false
+  private var modelStarted = false
+  private let startsAtFirstFix: Bool
+  private var fixesWhileStopped = 0
 
-  /// The decider for `settings.model`.
-  public init(config: CalmGeoConfig, settings: ReplaySettings) {
+  /// The decider for `settings.model`; with `startsAtFirstFix` false, fixes are ignored
+  /// until `start(at:)` (the engine's scenario starts it).
+  public init(config: CalmGeoConfig, settings: ReplaySettings, startsAtFirstFix: Bool = true) {
+    self.startsAtFirstFix = startsAtFirstFix
     switch settings.model {
-    case .calmgeo, .bgDocs, .bgAndroid: machine = TrackingStateMachine(config: config, settings: settings)
+    case .calmgeo, .bgDocs, .bgAndroid:
+      machine = TrackingStateMachine(config: config, settings: settings, startsAtFirstFix: startsAtFirstFix)
     case .iosDistanceFilter: distanceFilter = DistanceFilterDecider(config: config)
     case .significantChange: significantChange = SignificantChangeDecider()
     }
@@ -20,15 +33,67 @@ public struct TrackingDecider: Sendable {
   /// Decides the next fix (times strictly increasing).
   public mutating func decide(_ fix: Fix) -> FixDecision {
     if machine != nil { return machine!.decide(fix) }
+    if !modelStarted && startsAtFirstFix { start(at: fix.time) }
+    guard modelRunning else {
+      fixesWhileStopped += 1
+      let state = state
+      return FixDecision(
+        kind: .ignoredWhileStopped, emission: nil, distance: .nan, judge: .nan, speed: fix.speed ?? -1,
+        speedDerived: fix.flags.contains(.speedDerived), refAge: -1, listeningAge: -1, refMoved: false,
+        before: state, after: state)
+    }
     if distanceFilter != nil { return distanceFilter!.decide(fix) }
     return significantChange!.decide(fix)
   }
 
+  /// `start()` at `time`. - Returns: whether tracking was stopped before (a mode change).
+  @discardableResult
+  public mutating func start(at time: Int64) -> Bool {
+    if machine != nil { return machine!.start(at: time) }
+    guard !modelRunning else { return false }
+    if modelStarted {
+      distanceFilter?.resume(at: time)
+      significantChange?.resume(at: time)
+    }
+    modelStarted = true
+    modelRunning = true
+    return true
+  }
+
+  /// `stop()` at `time`. - Returns: the mode that stopped, if tracking ran.
+  @discardableResult
+  public mutating func stop(at time: Int64) -> TrackingStateMachine.Mode? {
+    if machine != nil { return machine!.stop(at: time) }
+    guard modelRunning else { return nil }
+    distanceFilter?.finish(at: time)
+    significantChange?.finish(at: time)
+    modelRunning = false
+    return state.mode
+  }
+
+  /// `restart(config)`'s new filter settings.
+  public mutating func reconfigure(_ config: CalmGeoConfig) {
+    machine?.reconfigure(config)
+    distanceFilter?.reconfigure(config)
+  }
+
+  /// `getGeoData()`'s fix through the emitter as a live fix would go; `nil` while
+  /// CalmGeo monitors.
+  public mutating func emitLive() -> TrackingStateMachine.Emission? {
+    if machine != nil { return machine!.emitLive() }
+    return .init(isMoving: true, isMotionChange: false)
+  }
+
+  /// Whether tracking runs (`state`'s `running`).
+  public var isRunning: Bool { machine?.isRunning ?? modelRunning }
+
   /// Closes the time accounting at the end of the log.
   public mutating func finish(at time: Int64) {
     machine?.finish(at: time)
-    distanceFilter?.finish(at: time)
-    significantChange?.finish(at: time)
+    if modelRunning {
+      distanceFilter?.finish(at: time)
+      significantChange?.finish(at: time)
+    }
   }
 
   /// Mode and motion now.
@@ -38,6 +103,8 @@ public struct TrackingDecider: Sendable {
 
   /// Counters of what the decider did.
   public var counters: TrackingStateMachine.Counters {
-    machine?.counters ?? distanceFilter?.counters ?? significantChange!.counters
+    var counters = machine?.counters ?? distanceFilter?.counters ?? significantChange!.counters
+    if machine == nil { counters.fixesWhileStopped += fixesWhileStopped }
+    return counters
   }
 }

@@ -115,6 +115,12 @@ public struct ReportCollector: ReplayObserver, Sendable {
     }
   }
 
+  public mutating func replayDidCall(_ record: AppCallRecord) {
+    guard case .clearAllLocations = record.call, stored.count > 0 else { return }
+    stored.removeAll()
+    sampleQueue(at: record.time)
+  }
+
   public mutating func replayDidComplete(_ request: UploadRequest) {
     requests.offer(RequestMark(
       sequence: request.sequence, sentAt: request.sentAt, completedAt: request.completedAt,

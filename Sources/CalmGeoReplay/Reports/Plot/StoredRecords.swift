@@ -17,6 +17,12 @@ struct StoredRecords: Sendable {
     }
   }
 
+  /// Removes every record (`clearAllLocations()`).
+  mutating func removeAll() {
+    ranges.removeAll()
+    count = 0
+  }
+
   /// Removes a record; returns whether it was held.
   @discardableResult
   mutating func remove(_ sequence: Int) -> Bool {

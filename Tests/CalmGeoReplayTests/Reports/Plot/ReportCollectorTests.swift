@@ -69,4 +69,18 @@ struct ReportCollectorTests {
     #expect(small.queue.stride > 1)
     #expect(small.queue.kept.map(\.peak).max() == result.uploads.maxStored)
   }
+
+  @Test func clearAllLocationsEmptiesTheStorageQueue() {
+    // No url: every emit stays stored. clearAllLocations() at 100 deletes 0, 1, 12, 73;
+    // 317, 318, 319 are stored after it: 3 at the end, as storedAtEnd.
+    var engine = ReplayEngine(
+      config: CalmGeoConfig(),
+      scenario: Scenario(entries: [Scenario.Entry(.start, at: .sinceFirstFix(0)),
+                                   Scenario.Entry(.clearAllLocations, at: .sinceFirstFix(100_000))]),
+      observer: ReportCollector(capacity: 1_000))
+    engine.process(EquatorTrack.workedExample)
+    let result = engine.finish()
+    #expect(engine.observer.storedCount == 3 && result.uploads.storedAtEnd == 3 && result.uploads.cleared == 4)
+    #expect(engine.observer.queue.keptWithLast.contains { $0.time == t0 + 100_000 && $0.size == 0 })
+  }
 }

@@ -1,0 +1,138 @@
+/// Puts a scenario's entries on the virtual clock as the replay streams: absolute and
+/// first-fix times are known at the first fix, `fix#n` and `after:` times when their
+/// event happens, the end when the log ends.
+///
+/// Memory is the scenario's size: entries wait, indexed by the event they wait for,
+/// until resolved, then in `due` until run; nothing of the log is kept. Per fix the
+/// cost is a counter and, only while entries wait on fixes, one dictionary lookup.
+struct CallScheduler: Sendable {
+  private struct Awaited: Hashable {
+    var event: Scenario.Event
+    var number: Int
+  }
+
+  private let scenario: Scenario
+  /// Resolved entries not yet run: (time, index), sorted latest first (the next is last).
+  private var due: [(time: Int64, index: Int)] = []
+  /// Entries known at the first fix (absolute, since the first fix), and at the end.
+  private var atStart: [Int] = []
+  private var atEnd: [Int] = []
+  /// `at: fix#n` entries, by n.
+  private var atFix: [Int: [Int]] = [:]
+  /// `after:` entries, by event and number.
+  private var after: [Awaited: [Int]] = [:]
+  /// Events so far, by kind.
+  private var counts = [Int](repeating: 0, count: Scenario.Event.allCases.count)
+  private(set) var problem: ScenarioError?
+
+  init(_ scenario: Scenario) {
+    self.scenario = scenario
+    for (index, entry) in scenario.entries.enumerated() {
+      switch entry.time {
+      case .absolute, .sinceFirstFix: atStart.append(index)
+      case .atFix(let number): atFix[number, default: []].append(index)
+      case .after(let event, let number, _): after[Awaited(event: event, number: number), default: []].append(index)
+      case .end: atEnd.append(index)
+      }
+    }
+  }
+
+  func entry(_ index: Int) -> Scenario.Entry { scenario.entries[index] }
+
+  /// The first fix: absolute and relative times become known.
+  mutating func begin(firstFix time: Int64) {
+    for index in atStart {
+      let at: Int64
+      switch entry(index).time {
+      case .absolute(let absolute): at = absolute
+      case .sinceFirstFix(let offset): at = time + offset
+      default: continue
+      }
+      if at < time {
+        fail(index, "\(UTCTime.iso8601(at)) is before the log's first fix (\(UTCTime.iso8601(time)))")
+      } else {
+        due.append((at, index))
+      }
+    }
+    atStart = []
+    due.sort { ($0.time, $0.index) > ($1.time, $1.index) }
+  }
+
+  /// Fix number `number` (from 1) is about to be processed at `time`.
+  mutating func fixArrives(_ number: Int, at time: Int64) {
+    guard !atFix.isEmpty, let indices = atFix.removeValue(forKey: number) else { return }
+    for index in indices { schedule(index, at: time) }
+  }
+
+  /// An event happened at `time`.
+  mutating func occurred(_ event: Scenario.Event, at time: Int64) {
+    let slot = Self.slot(event)
+    counts[slot] += 1
+    guard !after.isEmpty, let indices = after.removeValue(forKey: Awaited(event: event, number: counts[slot])) else { return }
+    for index in indices {
+      guard case .after(_, _, let offset) = entry(index).time else { continue }
+      schedule(index, at: time + offset)
+    }
+  }
+
+  /// The log ended at `time` (the last fix's): `end` entries are due then.
+  mutating func end(at time: Int64) {
+    for index in atEnd { schedule(index, at: time) }
+    atEnd = []
+  }
+
+  /// The next entry due at or before `time`, removed from the queue.
+  mutating func next(upTo time: Int64) -> (time: Int64, index: Int)? {
+    guard let next = due.last, next.time <= time else { return nil }
+    return due.removeLast()
+  }
+
+  /// After the last call ran: entries left over are errors naming the log's last fix.
+  mutating func finish(lastFix: Int64?) {
+    guard let lastFix else { return }  // no fix at all: the replay reports that itself
+    for item in due.reversed() {
+      fail(item.index, "\(UTCTime.iso8601(item.time)) is after the log's last fix (\(UTCTime.iso8601(lastFix)))")
+    }
+    for (number, indices) in atFix.sorted(by: { $0.key < $1.key }) {
+      for index in indices {
+        fail(index, "fix#\(number) never came: the log has \(counts[Self.slot(.fix)]) fixes (the last at \(UTCTime.iso8601(lastFix)))")
+      }
+    }
+    for (awaited, indices) in after {
+      for index in indices {
+        fail(index, "\(awaited.event.rawValue)#\(awaited.number) never happened: the replay had \(counts[Self.slot(awaited.event)]) (the log's last fix is \(UTCTime.iso8601(lastFix)))")
+      }
+    }
+    due = []
+    atFix = [:]
+    after = [:]
+  }
+
+  private static func slot(_ event: Scenario.Event) -> Int {
+    switch event {
+    case .fix: 0
+    case .location: 1
+    case .motionchange: 2
+    case .monitoring: 3
+    case .geofenceExit: 4
+    }
+  }
+
+  /// Inserts an entry into `due`, keeping it sorted latest first.
+  private mutating func schedule(_ index: Int, at time: Int64) {
+    var low = 0
+    var high = due.count
+    while low < high {
+      let mid = (low + high) / 2
+      if (due[mid].time, due[mid].index) > (time, index) { low = mid + 1 } else { high = mid }
+    }
+    due.insert((time, index), at: low)
+  }
+
+  /// Keeps the problem of the earliest entry in the file.
+  private mutating func fail(_ index: Int, _ reason: String) {
+    if let problem, let entry = problem.entry, entry <= index { return }
+    problem = ScenarioError(source: scenario.source.isEmpty ? "scenario" : scenario.source,
+                            line: entry(index).line, entry: index, reason: reason)
+  }
+}
