@@ -19,14 +19,18 @@
 /// then the condition reports nothing else, and the delivering fix is then judged as
 /// any other (so a user already back inside gets an entry right after the late exit).
 /// Entries and `unknown` are not delayed. An exit still pending at the end of the log
-/// is never delivered.
+/// is never delivered. With a range (`geofenceExitDelay: [40, 60]`), each exit's delay is
+/// drawn uniformly from it, from the run's seed.
 public struct GeofenceMonitor: ReplayObserver {
   /// Events drawn on a report at most (decimated beyond; every event is counted and written).
   public static let defaultCapacity = 5_000
 
   public let conditions: [GeofenceCondition]
-  /// The platform's exit delay, ms (0: exits are reported at the first fix outside).
+  /// The platform's exit delay, ms (0: exits are reported at the first fix outside), or
+  /// the lower end of a seeded range up to `exitDelayMax` (`geofenceExitDelay: [40, 60]`).
   public let exitDelay: Int64
+  /// The upper end of the exit delay's range, ms (nil: the delay is fixed).
+  public let exitDelayMax: Int64?
   /// The platform's minimum radius, metres (0: none).
   public let minimumRadius: Double
   /// The events kept for drawing (all of them up to `capacity`).
@@ -36,6 +40,11 @@ public struct GeofenceMonitor: ReplayObserver {
   private let radii: [Double]
   private var states: [GeofenceState]
   private var pending: [GeofenceEvent.Crossing?]
+  /// Each pending exit's delay (drawn from the range when there is one).
+  private var pendingDelays: [Int64]
+  /// Draws each exit's delay from `exitDelay...exitDelayMax`, as CalmGeo's own geofence
+  /// draws its own (its own stream of the run's seed).
+  private var exitDelays: SplitMix64
   private var tallies: [Tally]
   private var fixes = 0
   private var lastFixTime: Int64?
@@ -58,6 +67,9 @@ public struct GeofenceMonitor: ReplayObserver {
               capacity: Int = Self.defaultCapacity, sink: (([UInt8]) -> Void)? = nil) {
     self.conditions = conditions
     exitDelay = settings.geofenceExitDelay
+    exitDelayMax = settings.geofenceExitDelayMax.flatMap { $0 > settings.geofenceExitDelay ? $0 : nil }
+    exitDelays = SplitMix64(seed: SplitMix64.mix(settings.seed ^ 0x6170_7066_656E_6365))  // "appfence"
+    pendingDelays = Array(repeating: 0, count: conditions.count)
     minimumRadius = settings.geofenceMinimumRadius
     anchors = conditions.map { GeoMath.Anchor(latitude: $0.latitude, longitude: $0.longitude) }
     radii = conditions.map { $0.monitoredRadius(minimum: settings.geofenceMinimumRadius) }
@@ -84,14 +96,18 @@ public struct GeofenceMonitor: ReplayObserver {
     lastFixTime = fix.time
     for index in conditions.indices {
       if let crossing = pending[index] {
-        guard fix.time - crossing.time >= exitDelay else { continue }
+        guard fix.time - crossing.time >= pendingDelays[index] else { continue }
         pending[index] = nil
         report(index, .unsatisfied, fix: fix, distance: observe(fix, condition: index).distance, crossing: crossing)
       }
       let (state, distance) = observe(fix, condition: index)
       guard state != states[index] else { continue }
-      if state == .unsatisfied && states[index] == .satisfied && exitDelay > 0 {
+      if state == .unsatisfied && states[index] == .satisfied && (exitDelay > 0 || exitDelayMax != nil) {
         pending[index] = GeofenceEvent.Crossing(fix: fixes, time: fix.time)
+        pendingDelays[index] = exitDelay
+        if let high = exitDelayMax {
+          pendingDelays[index] += Int64(exitDelays.nextUnit() * Double(high - exitDelay + 1))
+        }
         continue
       }
       report(index, state, fix: fix, distance: distance, crossing: nil)

@@ -132,6 +132,28 @@ struct GeofenceMonitorTests {
     #expect(short.stats.conditions[0].dwellSeconds == 20)
   }
 
+  @Test func aDelayRangeDrawsEachExitsDelayFromTheSeed() {
+    // Exits from a 100 m circle every 200 s: outside at t100, back at t200, outside at
+    // t300 …, a fix every second. Each exit is reported at its crossing + the drawn delay.
+    var fixes: [Fix] = []
+    for t in 0..<1_000 { fixes.append(Self.fix(Double(t), (t / 100) % 2 == 1 ? 150 : 0)) }
+    func delays(seed: UInt64) -> [Double] {
+      var settings = ReplaySettings()
+      settings.seed = seed
+      settings.geofenceExitDelay = 40_000
+      settings.geofenceExitDelayMax = 60_000
+      let m = Self.monitor([Self.condition(assuming: .satisfied)], fixes, settings: settings)
+      return m.events.keptWithLast.filter { $0.state == .unsatisfied }.map {
+        EquatorTrack.seconds($0.time) - EquatorTrack.seconds($0.crossing!.time)
+      }
+    }
+    let first = delays(seed: 1)
+    #expect(first.count == 5)  // crossings at t100, t300, t500, t700, t900
+    #expect(first.allSatisfy { $0 >= 40 && $0 <= 60 })
+    #expect(delays(seed: 1) == first)
+    #expect(delays(seed: 2) != first)
+  }
+
   @Test func entriesAndUnknownsAreNotDelayed() {
     var settings = ReplaySettings()
     settings.geofenceExitDelay = 30_000
