@@ -20,12 +20,14 @@ public struct ReplayEngine<Observer: ReplayObserver> {
   /// Emits so far of the fix at `lastEmittedTime` (an app call may emit a fix again).
   private var emitsAtLastTime = 0
 
-  public init(config: CalmGeoConfig, settings: ReplaySettings = ReplaySettings(), observer: Observer) {
+  /// `transport` answers the upload requests (the simulated network by default).
+  public init(config: CalmGeoConfig, settings: ReplaySettings = ReplaySettings(), observer: Observer,
+              transport: UploadTransport = .simulated) {
     self.config = config
     self.settings = settings
     self.observer = observer
     machine = TrackingStateMachine(config: config, settings: settings)
-    uploads = UploadSimulator(config: config, settings: settings)
+    uploads = UploadSimulator(config: config, settings: settings, transport: transport)
   }
 
   /// Processes the next fix.

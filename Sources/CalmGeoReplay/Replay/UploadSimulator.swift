@@ -7,6 +7,8 @@ import DequeModule
 /// earlier request is in flight therefore sends those records again (counted).
 /// Record expiry: a record stored at `s` is gone at any time `t` with
 /// `t - s > maxDaysToPersist` days (strict, like the state machine's comparisons).
+/// Each request's answer comes from the `UploadTransport` (simulated, recorded or live);
+/// a live answer not yet in stays in flight until the transport gives it.
 public struct UploadSimulator: Sendable {
   public private(set) var counters = UploadCounters()
 
@@ -25,6 +27,8 @@ public struct UploadSimulator: Sendable {
   /// What became of each emitted record, by emit index (one byte each).
   private var fates: [Fate] = []
   private var inFlight: [UploadRequest] = []
+  /// Live requests sent whose answer is not in yet (completedAt, latency, outcome unset).
+  private var unanswered: [UploadRequest] = []
   private var nextRequest = 1
   private var tried = 0
   private var lastFailure: Int64?
@@ -33,10 +37,12 @@ public struct UploadSimulator: Sendable {
   private let settings: ReplaySettings
   private let ttl: Int64
   private let headers: [(name: String, value: String)]
+  private let transport: UploadTransport
 
-  public init(config: CalmGeoConfig, settings: ReplaySettings) {
+  public init(config: CalmGeoConfig, settings: ReplaySettings, transport: UploadTransport = .simulated) {
     self.config = config
     self.settings = settings
+    self.transport = transport
     ttl = Int64(config.maxDaysToPersist) * 86_400_000
     keepsRecords = config.url != nil
     headers = [
@@ -51,6 +57,7 @@ public struct UploadSimulator: Sendable {
 
   /// Moves the clock to `now`: expiries and request completions up to then, in time order.
   public mutating func advance<O: ReplayObserver>(to now: Int64, observer: inout O) {
+    if !unanswered.isEmpty { collectAnswers(by: now) }
     while let index = nextCompletion(), inFlight[index].completedAt <= now {
       let request = inFlight.remove(at: index)
       expire(before: request.completedAt, observer: &observer)
@@ -94,6 +101,7 @@ public struct UploadSimulator: Sendable {
   @discardableResult
   public mutating func drain<O: ReplayObserver>(observer: inout O) -> Int64? {
     var last: Int64?
+    if !unanswered.isEmpty { collectAnswers(by: nil) }
     while let index = nextCompletion() {
       let request = inFlight.remove(at: index)
       expire(before: request.completedAt, observer: &observer)
@@ -135,29 +143,56 @@ public struct UploadSimulator: Sendable {
         sequences.append(storage[index].location.sequence)
       }
       let body = CalmGeoJSONWriter.encodeBody(storage[start..<end].lazy.map(\.location))
-      let (latency, outcome) = answer(for: nextRequest)
-      let request = UploadRequest(
-        sequence: nextRequest, sentAt: now, completedAt: now + latency, latency: latency,
+      var request = UploadRequest(
+        sequence: nextRequest, sentAt: now, completedAt: now, latency: 0,
         method: config.method, url: url, headers: headers, recordCount: end - start,
-        bodyBytes: body.count, duplicates: duplicates, outcome: outcome, recordSequences: sequences)
+        bodyBytes: body.count, duplicates: duplicates, outcome: .timeout, recordSequences: sequences)
       nextRequest += 1
       counters.requests += 1
       counters.recordsSent += end - start
       counters.duplicatesSent += duplicates
       counters.bytesSent += body.count
-      inFlight.append(request)
+      switch transport {
+      case .simulated:
+        request.answer(simulatedAnswer(for: request.sequence))
+        inFlight.append(request)
+      case .recorded(let network):
+        if let answer = network.answer(to: request.sequence) {
+          request.answer(answer)
+        } else {
+          counters.unrecordedAnswers += 1
+          request.answer(simulatedAnswer(for: request.sequence))
+        }
+        inFlight.append(request)
+      case .live:
+        unanswered.append(request)
+      }
       observer.replayDidSend(request, body: body)
+      if case .live(let network) = transport { network.send(request, body: body) }
       start = end
     }
     advance(to: now, observer: &observer)
   }
 
-  /// The network's answer, with `httpTimeout` turning a long latency into a timeout.
-  private func answer(for sequence: Int) -> (Int64, NetworkModel.Outcome) {
+  /// The simulated network's answer, with `httpTimeout` turning a long latency into a timeout.
+  private func simulatedAnswer(for sequence: Int) -> TransportAnswer {
     let (latency, outcome) = settings.network.answer(index: sequence - 1, seed: settings.seed)
     let timeout = Int64(config.httpTimeout)
-    if outcome == .timeout || latency > timeout { return (timeout, .timeout) }
-    return (latency, outcome)
+    if outcome == .timeout || latency > timeout { return TransportAnswer(latency: timeout, outcome: .timeout) }
+    return TransportAnswer(latency: latency, outcome: outcome)
+  }
+
+  /// Moves the live requests whose answers are in by virtual time `now` (every one when
+  /// `now` is nil, waiting as needed) to `inFlight`, where they complete in time order.
+  private mutating func collectAnswers(by now: Int64?) {
+    guard case .live(let network) = transport else { return }
+    unanswered.removeAll { request in
+      guard let answer = network.answer(to: request.sequence, by: now) else { return false }
+      var answered = request
+      answered.answer(answer)
+      inFlight.append(answered)
+      return true
+    }
   }
 
   private func nextCompletion() -> Int? {

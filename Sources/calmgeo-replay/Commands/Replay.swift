@@ -66,8 +66,10 @@ extension CalmGeoReplayCommand {
 
     func run() throws {
       let configuration: ReplayConfiguration
+      let recorded: [RecordedNetwork.Entry]?
       do {
         configuration = try loadConfiguration()
+        recorded = try network.recordedEntries()
       } catch {
         throw ExitCode(Terminal.report(error))
       }
@@ -75,7 +77,9 @@ extension CalmGeoReplayCommand {
       var names = OutputNames()
       var finished: [ReplayStats] = []
       for log in logs {
-        let (code, stats) = replay(log, name: names.claim(for: log), configuration: configuration)
+        let name = names.claim(for: log)
+        let (code, stats) = replay(
+          log, name: name, configuration: configuration, transport: NetworkOptions.transport(recorded, name: name))
         if exitCode == 0 { exitCode = code }
         if let stats { finished.append(stats) }
       }
@@ -99,15 +103,20 @@ extension CalmGeoReplayCommand {
     }
 
     /// Replays one log; returns its exit code and, on success, its stats.
-    private func replay(_ log: String, name: String, configuration: ReplayConfiguration) -> (Int32, ReplayStats?) {
+    private func replay(_ log: String, name: String, configuration: ReplayConfiguration, transport: UploadTransport)
+      -> (Int32, ReplayStats?) {
       var folder: OutputFolder?
       do {
         let replay = try TrackReplay(
           log: log, name: name, parent: out, configuration: configuration, parseOptions: input.parseOptions,
           format: input.inputFormat ?? format,
-          outputs: TrackReplay.Outputs(ndjson: ndjson, reports: reports, reportFormats: report))
+          outputs: TrackReplay.Outputs(ndjson: ndjson, reports: reports, reportFormats: report), transport: transport)
         folder = replay.folder
         try replay.folder.commit()
+        if replay.result.uploads.unrecordedAnswers > 0 {
+          Terminal.printError("\(network.network ?? "network"): warning: \(name): \(replay.result.uploads.unrecordedAnswers) "
+            + "requests had no recorded answer and were answered by the simulated network")
+        }
         if !quiet {
           Terminal.warnSkipped(replay.result.input?.diagnostics ?? InputDiagnostics())
           print(SummaryWriter.render(replay.result, stats: replay.stats, outputFolder: replay.folder.finalPath), terminator: "")
