@@ -81,6 +81,8 @@ let package = Package(
       name: "CalmGeoReplayTests", dependencies: ["CalmGeoReplay"],
       exclude: ["Fixtures"]),
     .testTarget(
+      name: "CalmGeoLiveTests", dependencies: ["CalmGeoLive", "CalmGeoReplay"]),
+    .testTarget(
       name: "CalmGeoReplayCLITests", dependencies: ["calmgeo-replay"]),
   ],
   swiftLanguageModes: [.v6]

@@ -10,7 +10,7 @@ in --log, and answers each from --script: a JSON list of actions taken in arriva
   "drop"                  read the request, then close the connection without answering
   "redirect:URL"          302 with Location URL
 
-Binds port 0 (or --port) and prints "PORT <n>" on stdout once it listens. Standard
+Binds port 0 (or --port) and prints "PORT <n>" on stdout (and to --port-file) once it listens. Standard
 library only; ends on SIGTERM or when its stdin closes (--exit-on-stdin-eof).
 """
 import argparse
@@ -119,12 +119,16 @@ class Handler(BaseHTTPRequestHandler):
 
 
 def main():
+    # A parent may start us with signals blocked (test runners do): take SIGTERM and
+    # SIGINT again, or terminating the server would hang.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
     parser = argparse.ArgumentParser()
     parser.add_argument("--script", help="JSON file: a list of actions in arrival order")
     parser.add_argument("--default", default="200", help="action after the script (default 200)")
     parser.add_argument("--log", help="append one JSON line per request here")
     parser.add_argument("--quiet-log", action="store_true", help="log no headers and bodies (benchmarks)")
     parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--port-file", help="also write the port here (atomically) once listening")
     parser.add_argument("--exit-on-stdin-eof", action="store_true")
     args = parser.parse_args()
     script = []
@@ -141,7 +145,13 @@ def main():
             sys.stdin.read()
             server.shutdown()
         threading.Thread(target=watch, daemon=True).start()
-    print(f"PORT {server.server_address[1]}", flush=True)
+    port = server.server_address[1]
+    if args.port_file:
+        import os
+        with open(args.port_file + ".tmp", "w") as f:
+            f.write(f"{port}\n")
+        os.replace(args.port_file + ".tmp", args.port_file)
+    print(f"PORT {port}", flush=True)
     server.serve_forever()
 
 

@@ -21,6 +21,12 @@ final class LiveInterrupt: @unchecked Sendable {
   ///   - onStop: the first signal (stop reading, stop pacing).
   ///   - onAbandon: the second (give up the requests in flight).
   init(onStop: @escaping @Sendable () -> Void, onAbandon: @escaping @Sendable () -> Void) {
+    // A parent may have started us with the signals blocked (some runners do): unblock
+    // them on this thread so that they arrive.
+    var unblock = sigset_t()
+    sigemptyset(&unblock)
+    for number in Self.signals { sigaddset(&unblock, number) }
+    pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
     for number in Self.signals {
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
