@@ -6,7 +6,8 @@
 # scripts/live-test-server.py (Python; then the server is the bottleneck).
 # Every location is its own request (syncThreshold 1), so the drive sample gives 113
 # requests a device. The client overhead is the CPU time of the live run minus that of
-# the same fleet replayed from its recorded answers (`live --network`: no network).
+# the same fleet replayed from its recorded answers (`live --network`: no network); both
+# write --ndjson, so that creating one file per request does not blur the difference.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v /usr/bin/time >/dev/null || apt-get install -y -qq time >/dev/null
@@ -62,11 +63,11 @@ echo "|---|---|---|---|---|---|---|---|"
 for devices in ${DEVICES:-1 100}; do
   rm -rf "$work/out" "$work/again"
   /usr/bin/time -f "%e %U %S" -o "$work/time" "$bin" live Samples/drive-speed-changes.csv -c "$work/cfg.json" \
-    --url "http://127.0.0.1:$port/ingest" --speed max --devices "$devices" --out "$work/out" \
+    --url "http://127.0.0.1:$port/ingest" --speed max --devices "$devices" --ndjson --out "$work/out" \
     --record-network "$work/net.ndjson" -q 2>/dev/null
   read -r wall user sys < "$work/time"
   /usr/bin/time -f "%e %U %S" -o "$work/time" "$bin" live Samples/drive-speed-changes.csv -c "$work/cfg.json" \
-    --url "http://127.0.0.1:$port/ingest" --speed max --devices "$devices" --out "$work/again" \
+    --url "http://127.0.0.1:$port/ingest" --speed max --devices "$devices" --ndjson --out "$work/again" \
     --network "$work/net.ndjson" -q 2>/dev/null
   read -r _ user0 sys0 < "$work/time"
   python3 - "$work/out/drive-speed-changes/live.json" "$devices" "$wall" "$user" "$sys" "$user0" "$sys0" <<'PY'
