@@ -118,7 +118,7 @@ struct LivePlan {
     lines.append("live: \(session.devices.count) device\(session.devices.count == 1 ? "" : "s") at speed "
       + "\(speed); a simulated run sends \(total) request\(total == 1 ? "" : "s")\(perDevice); "
       + "httpTimeout \(calmGeo.httpTimeout) ms")
-    if case .factor(let factor) = speed, let first = session.track.fixes.first?.time,
+    if command.network == nil, case .factor(let factor) = speed, let first = session.track.fixes.first?.time,
        let last = session.track.fixes.last?.time {
       let spread = session.devices.map(\.offset).max() ?? 0
       let seconds = Double(last - first + spread) / 1000 / factor
