@@ -7,8 +7,10 @@ import CalmGeoReplay
 /// is bounded by the collector's capacity (about 1 MB at the default 5 000 points a
 /// series), not by the log's length.
 public enum HTMLReport {
-  /// The page for a replay observed by `data`.
-  public static func render(_ data: ReportCollector, result: ReplayResult) throws -> String {
-    try ReportTemplate.render(ReportTemplate.page, ReportPage(data, result: result))
+  /// The page for a replay observed by `data`; `stats` defaults to the result's own,
+  /// and the app's geofences are drawn when `geofences` monitored the replay.
+  public static func render(_ data: ReportCollector, result: ReplayResult, stats: ReplayStats? = nil,
+                            geofences: GeofenceMonitor? = nil) throws -> String {
+    try ReportTemplate.render(ReportTemplate.page, ReportPage(data, result: result, stats: stats, geofences: geofences))
   }
 }

@@ -23,21 +23,24 @@ struct ReportPage {
   let map: MapView
   let timeline: TimelineView
   let uploads: UploadView
+  /// The app's geofences, when a geofences file was given.
+  let userGeofences: GeofenceView?
   let hasRequests: Bool
   let stats: [StatsTable.Section]
   let notes: [String]
   let cursorJSON: String
   let width = NumberText.fixed(Self.width)
 
-  init(_ data: ReportCollector, result: ReplayResult) {
-    let stats = ReplayStats(result)
+  init(_ data: ReportCollector, result: ReplayResult, stats: ReplayStats? = nil, geofences monitor: GeofenceMonitor? = nil) {
+    let stats = stats ?? ReplayStats(result)
     source = stats.input.file.isEmpty ? "track" : stats.input.file
     title = source.split(separator: "/").last.map(String.init) ?? source
     subtitle = Self.subtitle(stats)
     tiles = Self.tiles(stats)
 
     let margin = data.geofences.lazy.map(\.radius).filter(\.isFinite).max() ?? 0
-    let projection = MapProjection(fitting: data.bounds, margin: margin, width: Self.width, heights: 400...560,
+    let bounds = monitor.map { GeofenceView.bounds(data.bounds, holding: $0) } ?? data.bounds
+    let projection = MapProjection(fitting: bounds, margin: margin, width: Self.width, heights: 400...560,
                                    padding: 28)
     let axis = TimeAxis(start: data.startTime ?? 0, end: data.endTime ?? data.startTime ?? 0, gaps: data.longestGaps,
                         left: 76, right: Self.width - 76)
@@ -46,7 +49,10 @@ struct ReportPage {
     uploads = UploadView(data, axis: axis)
     hasRequests = data.requests.count > 0
     self.stats = StatsTable(stats).sections
-    notes = DrawingNotes.notes(data)
+    userGeofences = monitor.map {
+      GeofenceView($0, projection: projection, axis: axis, lastFixTime: data.lastFixTime ?? axis.start)
+    }
+    notes = DrawingNotes.notes(data) + (userGeofences.map { [$0.note] } ?? [])
     cursorJSON = CursorData.json(data, projection: projection, axis: axis, width: Self.width)
   }
 
@@ -68,7 +74,7 @@ struct ReportPage {
     let span = s.engine.secondsListening + s.engine.secondsMonitoring
     let changes = s.engine.motionchangesToMoving + s.engine.motionchangesToStationary
     let failures = s.uploads.failed + s.uploads.timeouts
-    return [
+    var tiles = [
       Tile(label: "Fixes", value: g(s.input.fixesUsed),
            note: "\(NumberText.counted(s.input.recordsRead, "record")) read"
              + (skipped > 0 ? " · \(g(skipped)) skipped" : ""),
@@ -88,5 +94,13 @@ struct ReportPage {
       Tile(label: "Accounting", value: s.accounting.balanced ? "balanced" : "unbalanced",
            note: "emitted = uploaded + stored + expired", cls: s.accounting.balanced ? "good" : "bad"),
     ]
+    if let p = s.platform {
+      // The platform model: what the app never saw, and what that did to the stops.
+      let stops = s.stops.map { " · stops \($0.detected)/\($0.trueStops) detected" } ?? ""
+      tiles.insert(Tile(label: "Withheld", value: g(p.withheld),
+                        note: "\(g(p.stationary)) stationary (\(NumberText.counted(p.pauses, "pause"))) · "
+                          + "\(g(p.accuracy)) accuracy · \(g(p.rate)) rate" + stops, cls: "warn"), at: 1)
+    }
+    return tiles
   }
 }

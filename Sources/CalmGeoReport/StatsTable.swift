@@ -28,13 +28,26 @@ struct StatsTable {
     var scalars: [Row] = []
     for (key, value) in fields {
       if case .object(let children) = value {
-        sections.append(Section(title: Self.label(key), rows: children.map { Self.row($0.0, $0.1) }))
+        sections.append(Section(title: Self.label(key), rows: children.flatMap { Self.rows($0.0, $0.1) }))
       } else {
         scalars.append(Self.row(key, value))
       }
     }
     if !scalars.isEmpty { sections.append(Section(title: "Run", rows: scalars)) }
     self.sections = sections
+  }
+
+  /// A field's row; a list of objects that each start with an `identifier` (the
+  /// geofences' conditions) gets a row per object, labelled with it.
+  private static func rows(_ key: String, _ value: OrderedJSON) -> [Row] {
+    guard case .array(let items) = value, !items.isEmpty else { return [row(key, value)] }
+    var rows: [Row] = []
+    for (index, item) in items.enumerated() {
+      guard case .object(let fields) = item, let first = fields.first, first.0 == "identifier",
+            case .string(let identifier) = first.1 else { return [row(key, value)] }
+      rows.append(Row(label: identifier, key: "\(key)[\(index)]", value: text(.object(Array(fields.dropFirst())))))
+    }
+    return rows
   }
 
   private static func row(_ key: String, _ value: OrderedJSON) -> Row {

@@ -10,6 +10,16 @@ struct TimelineView {
     let title: String
   }
 
+  /// A withheld run: a span with its rule's class.
+  struct Mark {
+    let x: String
+    let width: String
+    let title: String
+    let rule: String
+  }
+
+  static let withheldY = 59.0
+
   static let modeY = 10.0
   static let motionY = 36.0
   static let bandHeight = 20.0
@@ -30,6 +40,10 @@ struct TimelineView {
   /// The whole replayed time (the listening and still backgrounds).
   let base: Span
   let monitoring: [Span]
+  /// Runs of fixes the platform withheld (a strip under the motion band).
+  let withheld: [Mark]
+  /// Whether there are any (the legend entry).
+  let hasWithheld: Bool
   let moving: [Span]
   let speedPath: String
   let judgePath: String
@@ -51,6 +65,13 @@ struct TimelineView {
     base = span(axis.start, lastFix, "replayed from")
     monitoring = data.monitoring.map { span($0.start, $0.end, "monitoring from") }
     moving = data.moving.map { span($0.start, $0.end, "moving from") }
+    withheld = data.withheld.map { run in
+      let drawn = span(run.start, run.end, "withheld (\(run.rule.rawValue))")
+      return Mark(x: drawn.x, width: drawn.width,
+                  title: "\(run.fixes) \(run.fixes == 1 ? "fix" : "fixes") \(drawn.title) to \(NumberText.dateTime(run.end)) UTC",
+                  rule: run.rule.rawValue)
+    }
+    hasWithheld = !data.withheld.isEmpty
 
     let samples = data.track.keptWithLast
     let speeds = ValueAxis(maximum: Double(samples.lazy.map(\.speed).max() ?? 0),

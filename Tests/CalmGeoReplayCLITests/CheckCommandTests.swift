@@ -27,7 +27,7 @@ struct CheckCommandTests {
     #expect(walk.contains("\n    uploads.bytesSent: 35647 → "))
     #expect(!walk.contains("input.file"))
     #expect(result.stdout.hasSuffix("""
-      3 of 3 tracks differ
+      4 of 4 tracks differ
       to accept the fresh outputs: calmgeo-replay check --update Samples/expected
 
       """))
@@ -47,7 +47,7 @@ struct CheckCommandTests {
     #expect(result.stdout.contains("\n        \"accuracy\": 5.7,                            │     \"accuracy\": 5.7,\n"))
     #expect(!result.stdout.contains("stats.json"))
     #expect(!result.stdout.contains("drive-speed-changes"))
-    #expect(result.stdout.contains("\n1 of 3 tracks differ\n"))
+    #expect(result.stdout.contains("\n1 of 4 tracks differ\n"))
   }
 
   @Test func anEditedRequestBodyIsShownSideBySide() throws {
@@ -69,7 +69,7 @@ struct CheckCommandTests {
     try FileManager.default.removeItem(at: copy.url("Samples/expected/walk-with-long-stop/uploads/000011.json"))
     let result = try copy.run(["check", "Samples/expected", "-q"])
     #expect(result.status == 3)
-    #expect(result.stdout.hasPrefix("walk-with-long-stop: differs\n  only in the fresh replay: uploads/000011.json\n1 of 3"))
+    #expect(result.stdout.hasPrefix("walk-with-long-stop: differs\n  only in the fresh replay: uploads/000011.json\n1 of 4"))
   }
 
   @Test func floatsWithinTheToleranceMatchAndOutsideItDiffer() throws {
@@ -86,7 +86,7 @@ struct CheckCommandTests {
       walk-with-long-stop: differs
         stats.json: 1 field differs
           fidelity.sed.max: 25.46798 → 25.467984597047465
-      1 of 3 tracks differ
+      1 of 4 tracks differ
       """))
     // A count is exact whatever the tolerance.
     try copy.replace(#""fidelity.*": 1e-8"#, with: #""*": 1"#, in: "Samples/expected/check.json")
@@ -100,7 +100,7 @@ struct CheckCommandTests {
     let copy = try GoldenCopy()
     let result = try copy.run(["check", "Samples/expected", "--out", "fresh", "-q"])
     #expect(result.status == 0)
-    #expect(result.stdout == "all 3 tracks match\n")
+    #expect(result.stdout == "all 4 tracks match\n")
     #expect(try GoldenCopy.identical(copy.url("fresh/walk-with-long-stop"), copy.url("Samples/expected/walk-with-long-stop")))
   }
 
@@ -138,7 +138,7 @@ struct CheckCommandTests {
     #expect(result.status == 66)  // the first failure's code
     #expect(result.stderr.contains("stationary-drift.csv: error:"))
     #expect(result.stderr.contains("walk-with-long-stop/stats.json: error: not a calmgeo-replay stats.json: missing 'input'"))
-    #expect(result.stdout == "drive-speed-changes: ok\n2 of 3 tracks could not be checked\n")
+    #expect(result.stdout == "drive-speed-changes: ok\nwalk-with-geofences: ok\n2 of 4 tracks could not be checked\n")
   }
 
   @Test func missingGoldenFoldersAndUsageErrors() throws {
@@ -153,7 +153,7 @@ struct CheckCommandTests {
     #expect(both.status == 64)
     // The manifest file itself may be named instead of its folder.
     let file = try copy.run(["check", "Samples/expected/check.json", "-q"])
-    #expect(file.status == 0 && file.stdout == "all 3 tracks match\n")
+    #expect(file.status == 0 && file.stdout == "all 4 tracks match\n")
   }
 
   @Test func helpDocumentsTheManifestAndTheExitCodes() throws {

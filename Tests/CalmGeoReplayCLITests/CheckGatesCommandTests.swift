@@ -8,7 +8,7 @@ struct CheckGatesCommandTests {
     try copy.write("gates.yaml", "max:\n  fidelity.sed.p95: 30\n  uploads.requests: 40\nmin:\n  engine.keptRatio: 0.01\n")
     let result = try copy.run(["check", "Samples/expected", "--assert", "gates.yaml", "-q"])
     #expect(result.status == 0, "stderr: \(result.stderr)")
-    #expect(result.stdout == "all 3 tracks match\n")
+    #expect(result.stdout == "all 4 tracks match\n")
   }
 
   @Test func violationsAreListedAndExitWithFour() throws {
@@ -20,7 +20,7 @@ struct CheckGatesCommandTests {
       gates: 2 violations
         stationary-drift: fidelity.sed.p95 = 26.655 > 25
         stationary-drift: engine.keptRatio = 0.012381 < 0.05
-      all 3 tracks match; 2 gate violations
+      all 4 tracks match; 2 gate violations
 
       """)
   }
@@ -33,7 +33,7 @@ struct CheckGatesCommandTests {
     #expect(inline.stdout.contains("  stationary-drift: uploads.requests = 16 > 15\n"))
     try copy.write("gates.yaml", "min: {stops.detected: 2}\n")
     let both = try copy.run(["check", "Samples/expected", "-q", "--assert", "gates.yaml"])
-    #expect(both.stdout.contains("gates: 3 violations\n"))
+    #expect(both.stdout.contains("gates: 4 violations\n"))  // walk-with-geofences too
     try copy.replace(#"{"max": {"uploads.requests": 15}}"#, with: #""../../gates.yaml""#, in: "Samples/expected/check.json")
     let file = try copy.run(["check", "Samples/expected", "-q"])
     #expect(file.stdout.contains("  walk-with-long-stop: stops.detected = 1 < 2\n"))
@@ -45,7 +45,7 @@ struct CheckGatesCommandTests {
     try copy.write("gates.yaml", "max: {uploads.requests: 1}\n")
     let result = try copy.run(["check", "Samples/expected", "-q", "--assert", "gates.yaml"])
     #expect(result.status == 3)
-    #expect(result.stdout.contains("3 of 3 tracks differ; 3 gate violations\n"))
+    #expect(result.stdout.contains("4 of 4 tracks differ; 4 gate violations\n"))
   }
 
   @Test(arguments: [

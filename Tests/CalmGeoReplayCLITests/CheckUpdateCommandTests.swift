@@ -15,7 +15,8 @@ struct CheckUpdateCommandTests {
       drive-speed-changes: updated
       stationary-drift: unchanged
       walk-with-long-stop: updated
-      wrote 2 of 3 tracks in Samples/expected
+      walk-with-geofences: unchanged
+      wrote 2 of 4 tracks in Samples/expected
 
       """)
     // What scripts/record-golden.sh recorded, summary.csv included; no temporary folders left.
@@ -31,7 +32,7 @@ struct CheckUpdateCommandTests {
     try copy.replace(#""distanceFilter": 16"#, with: #""distanceFilter": 20"#, in: "Samples/config.json")
     let update = try copy.run(["check", "--update", "Samples/expected", "-q"])
     #expect(update.status == 0)
-    #expect(update.stdout.hasSuffix("wrote 3 of 3 tracks in Samples/expected\n"))
+    #expect(update.stdout.hasSuffix("wrote 4 of 4 tracks in Samples/expected\n"))
     let check = try copy.run(["check", "Samples/expected"])
     #expect(check.status == 0)
     #expect(try copy.read("Samples/expected/walk-with-long-stop/stats.json").contains(#""emitted": 92,"#))

@@ -13,7 +13,8 @@ struct SampleGoldenTests {
       drive-speed-changes: ok
       stationary-drift: ok
       walk-with-long-stop: ok
-      all 3 tracks match
+      walk-with-geofences: ok
+      all 4 tracks match
 
       """)
     #expect(result.stderr.isEmpty)

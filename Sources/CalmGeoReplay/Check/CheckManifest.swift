@@ -12,6 +12,8 @@ public struct CheckManifest: Sendable {
     public var config: String?
     /// The output folder's name; `nil` for the log's file name without extensions.
     public var name: String?
+    /// A geofences file's path as written (`--geofences`); `nil` for none.
+    public var geofences: String?
     /// Read as this format instead of detecting it.
     public var format: InputFormat?
     /// Parser settings (`date`, `utcOffset`, `timeFormat`, …).
@@ -55,6 +57,7 @@ public struct CheckManifest: Sendable {
       var fields: [(String, OrderedJSON)] = [("log", .string(track.log))]
       if let config = track.config { fields.append(("config", .string(config))) }
       if let name = track.name { fields.append(("name", .string(name))) }
+      if let geofences = track.geofences { fields.append(("geofences", .string(geofences))) }
       if !track.writtenOptions.isEmpty {
         fields.append(("options", .object(track.writtenOptions.map { ($0.key, $0.value.json) })))
       }

@@ -2,12 +2,12 @@
 /// the file, the line, the key, the value found and what was expected.
 ///
 /// Top-level fields: `tracks` (required), `tolerance`, `assert`; track fields: `log`
-/// (required), `config`, `name`, `options` (those of a sweep's tracks: `format`,
+/// (required), `config`, `name`, `geofences` (a geofences file, as `--geofences`), `options` (those of a sweep's tracks: `format`,
 /// `date`, `utcOffset`, `timeFormat`, `keepBadDates`, `uere`, `provider`, `track`,
 /// `segment`, `assumeSpeed`). Any other key is an error with a "did you mean".
 public enum CheckManifestDecoder {
   static let fields = ["tracks", "tolerance", "assert"]
-  static let trackFields = ["log", "config", "name", "options"]
+  static let trackFields = ["log", "config", "name", "geofences", "options"]
 
   /// Parses a manifest's text: JSON when `source` ends in `.json` (or, for other names,
   /// when the text starts with `{`), YAML otherwise.
@@ -77,6 +77,7 @@ public enum CheckManifestDecoder {
     }
     guard let log = try text("log") else { throw reader.fail(item, "\(key).log", "missing; expected the log's path") }
     var track = CheckManifest.Track(log: log, config: try text("config"), name: try text("name"), line: item.line)
+    track.geofences = try text("geofences")
     if let name = track.name, name.contains("/") || name.hasPrefix(".") {
       throw reader.fail(fields["name"]!, "\(key).name", "expected a folder name without '/' and not starting with '.', found \"\(name)\"")
     }

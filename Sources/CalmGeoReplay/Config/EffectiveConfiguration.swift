@@ -30,6 +30,8 @@ public struct EffectiveConfiguration: Codable, Sendable, Hashable {
     public var platform: Platform
     public var metrics: Metrics
     public var energy: EnergyModel
+    /// `replay.model`; absent for the default, `calmgeo`.
+    public var model: String?
   }
 
   /// `replay.network`.
@@ -44,8 +46,70 @@ public struct EffectiveConfiguration: Codable, Sendable, Hashable {
 
   /// `replay.platform` (seconds and metres, as in the file).
   public struct Platform: Codable, Sendable, Hashable {
-    public var geofenceExitDelay: Double
+    public var geofenceExitDelay: SecondsOrRange
     public var geofenceMinimumRadius: Double
+    /// The rules below are absent while off.
+    public var geofenceUnknown: Bool?
+    public var stationaryPause: StationaryPause?
+    /// `true` (the desiredAccuracy class's limit) or metres.
+    public var accuracyGate: AccuracyGate?
+    /// Seconds.
+    public var minimumInterval: Double?
+  }
+
+  /// `replay.platform.stationaryPause` (metres, seconds).
+  public struct StationaryPause: Codable, Sendable, Hashable {
+    public var radius: Double
+    public var duration: Double
+  }
+
+  /// `replay.platform.accuracyGate`: `true` or metres.
+  public struct AccuracyGate: Codable, Sendable, Hashable {
+    /// `nil` for `true` (the class's limit).
+    public var metres: Double?
+
+    public init(metres: Double?) { self.metres = metres }
+
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.singleValueContainer()
+      metres = (try? container.decode(Bool.self)) == true ? nil : try container.decode(Double.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.singleValueContainer()
+      if let metres { try container.encode(metres) } else { try container.encode(true) }
+    }
+  }
+
+  /// Seconds, or `[min, max]` seconds.
+  public struct SecondsOrRange: Codable, Sendable, Hashable {
+    public var low: Double
+    public var high: Double
+
+    public init(low: Double, high: Double) {
+      self.low = low
+      self.high = high
+    }
+
+    public init(from decoder: any Decoder) throws {
+      if let bounds = try? [Double](from: decoder), bounds.count == 2 {
+        (low, high) = (bounds[0], bounds[1])
+      } else {
+        low = try decoder.singleValueContainer().decode(Double.self)
+        high = low
+      }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+      if high > low {
+        var container = encoder.unkeyedContainer()
+        try container.encode(low)
+        try container.encode(high)
+      } else {
+        var container = encoder.singleValueContainer()
+        try container.encode(low)
+      }
+    }
   }
 
   /// `replay.metrics` (metres and seconds, as in the file).
@@ -76,8 +140,26 @@ public struct EffectiveConfiguration: Codable, Sendable, Hashable {
       network: Network(
         latencyMs: [r.network.latencyMin, r.network.latencyMax], schedule: r.network.schedule.map(\.description),
         loop: r.network.loopSchedule, failureRate: r.network.failureRate, failureStatus: r.network.failureStatus),
-      platform: Platform(geofenceExitDelay: Double(r.geofenceExitDelay) / 1000, geofenceMinimumRadius: r.geofenceMinimumRadius),
+      platform: Platform(r),
       metrics: Metrics(stopRadius: r.stopRadius, stopMinDuration: Double(r.stopMinDuration) / 1000),
-      energy: r.energy)
+      energy: r.energy, model: r.model == .calmgeo ? nil : r.model.rawValue)
+  }
+}
+
+extension EffectiveConfiguration.Platform {
+  /// The platform settings of `settings`, in the file's units.
+  init(_ settings: ReplaySettings) {
+    let p = settings.platform
+    geofenceExitDelay = .init(low: Double(settings.geofenceExitDelay) / 1000,
+                              high: Double(max(settings.geofenceExitDelay, settings.geofenceExitDelayMax ?? 0)) / 1000)
+    geofenceMinimumRadius = settings.geofenceMinimumRadius
+    geofenceUnknown = p.geofenceUnknown ? true : nil
+    stationaryPause = p.stationaryPause.map { .init(radius: $0.radius, duration: Double($0.duration) / 1000) }
+    switch p.accuracyGate {
+    case nil: accuracyGate = nil
+    case .desiredAccuracyClass: accuracyGate = .init(metres: nil)
+    case .metres(let limit): accuracyGate = .init(metres: limit)
+    }
+    minimumInterval = p.minimumInterval > 0 ? Double(p.minimumInterval) / 1000 : nil
   }
 }

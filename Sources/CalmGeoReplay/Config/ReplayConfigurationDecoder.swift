@@ -12,9 +12,8 @@ public enum ReplayConfigurationDecoder {
     "url", "token", "httpTimeout", "method", "autoSync", "syncThreshold", "maxBatchSize",
     "maxDaysToPersist", "fetchActivity", "replay",
   ]
-  static let replayKeys = ["seed", "finalSync", "deriveSpeed", "network", "platform", "energy", "metrics"]
+  static let replayKeys = ["seed", "finalSync", "deriveSpeed", "network", "platform", "energy", "metrics", "model"]
   static let networkKeys = ["latencyMs", "schedule", "loop", "failureRate", "failureStatus"]
-  static let platformKeys = ["geofenceExitDelay", "geofenceMinimumRadius"]
 
   /// Decodes `data` (the file's bytes); `source` names the file in errors.
   public static func decode(_ data: Data, source: String) throws(ConfigError) -> ReplayConfiguration {
@@ -168,6 +167,7 @@ public enum ReplayConfigurationDecoder {
         case "platform": try platform(value, into: &result.replay)
         case "energy": result.replay.energy = try energy(value)
         case "metrics": try metrics(value, into: &result.replay)
+        case "model": result.replay.model = try model(value)
         default: break
         }
       }
@@ -206,17 +206,6 @@ public enum ReplayConfigurationDecoder {
         }
       }
       return model
-    }
-
-    func platform(_ value: JSONValue, into settings: inout ReplaySettings) throws(ConfigError) {
-      let fields = try object(value, path: "replay.platform", known: ReplayConfigurationDecoder.platformKeys)
-      for (key, value) in fields {
-        let path = "replay.platform.\(key)"
-        let number = try number(value, path)
-        guard number >= 0 else { throw fail(path, "must be 0 or more, found \(value.rendered)") }
-        if key == "geofenceExitDelay" { settings.geofenceExitDelay = Int64((number * 1000).rounded()) }
-        else { settings.geofenceMinimumRadius = number }
-      }
     }
   }
 }

@@ -6,16 +6,31 @@
 public struct MetricsObserver: ReplayObserver {
   private var fidelity: FidelityMetrics
   private var stops: StopMetrics
+  private let analysis: TrackAnalysis?
+  /// Raw fixes seen so far (the index of the next one in `analysis`).
+  private var rawIndex = 0
 
   /// Metrics with the ground-truth stop rule of `settings` (`replay.metrics`); without
   /// `computesHausdorff`, `fidelity.hausdorff` is the largest PED (an upper bound).
-  public init(settings: ReplaySettings = ReplaySettings(), computesHausdorff: Bool = true) {
+  /// `analysis`: what the log's fixes alone determine, worked out beforehand, when the
+  /// replay hands the engine exactly the fixes it was worked out from.
+  public init(settings: ReplaySettings = ReplaySettings(), computesHausdorff: Bool = true, analysis: TrackAnalysis? = nil) {
     fidelity = FidelityMetrics(computesHausdorff: computesHausdorff)
-    stops = StopMetrics(radius: settings.stopRadius, minDuration: settings.stopMinDuration)
+    if let analysis, let table = analysis.stopRuns[StopRule(settings)] {
+      stops = StopMetrics(table: table, steps: analysis.steps)
+    } else {
+      stops = StopMetrics(radius: settings.stopRadius, minDuration: settings.stopMinDuration)
+    }
+    self.analysis = analysis
   }
 
   public mutating func replayDidDecide(_ fix: Fix, _ decision: FixDecision) {
-    fidelity.observeRaw(fix)
+    if let analysis {
+      fidelity.observeRaw(fix, cosLatitude: analysis.cosLatitudes[rawIndex], step: analysis.steps[rawIndex])
+      rawIndex += 1
+    } else {
+      fidelity.observeRaw(fix)
+    }
     stops.observeRaw(fix)
   }
 
@@ -23,6 +38,8 @@ public struct MetricsObserver: ReplayObserver {
     fidelity.observeEmitted(location.fix)
     if location.event == .motionchange { stops.observeMotionChange(isMoving: location.isMoving, at: location.fix) }
   }
+
+  public var wantsRequestBodies: Bool { false }
 
   public mutating func replayDidChangeMode(_ change: ModeChange) {
     if change.to == .monitoring { stops.observeMonitoringStart(at: change.time) }

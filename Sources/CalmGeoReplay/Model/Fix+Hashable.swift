@@ -3,7 +3,7 @@ extension Fix: Hashable {
   public static func == (a: Fix, b: Fix) -> Bool {
     a.time == b.time && a.latitude == b.latitude && a.longitude == b.longitude
       && a.line == b.line && a.flags == b.flags
-      && a.storedSatellites == b.storedSatellites && a.storedQuality == b.storedQuality
+      && a.storedSatellites == b.storedSatellites && a.storedQuality == b.storedQuality && a.storedActivity == b.storedActivity
       && a.floatBits == b.floatBits
   }
 

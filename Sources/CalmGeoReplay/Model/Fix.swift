@@ -27,6 +27,7 @@ public struct Fix: Sendable {
   public var line: UInt32
   @usableFromInline var storedSatellites: UInt8 = .max
   @usableFromInline var storedQuality: UInt8 = .max
+  @usableFromInline var storedActivity: UInt8 = .max
   /// How values of this fix were obtained when they were not read as they are.
   public var flags: Flags = []
 

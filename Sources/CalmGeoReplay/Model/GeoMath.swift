@@ -36,6 +36,14 @@ public enum GeoMath {
       cosLatitude = cos(latitude * (Double.pi / 180))
     }
 
+    /// A point whose cosine of latitude is already known (computed as `init(latitude:longitude:)` does).
+    @inlinable
+    public init(latitude: Double, longitude: Double, cosLatitude: Double) {
+      self.latitude = latitude
+      self.longitude = longitude
+      self.cosLatitude = cosLatitude
+    }
+
     @inlinable
     public init(_ fix: Fix) {
       self.init(latitude: fix.latitude, longitude: fix.longitude)

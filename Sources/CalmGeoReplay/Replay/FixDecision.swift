@@ -24,6 +24,12 @@ public struct FixDecision: Sendable, Hashable {
     case ignoredWhileMonitoring
     /// Monitoring, and this fix ends it: moving motionchange, listening restarts.
     case geofenceExit
+    /// Platform model: live updates paused while stationary; the app never saw the fix.
+    case withheldStationary
+    /// Platform model: worse than the accuracy gate; the app never saw the fix.
+    case withheldAccuracy
+    /// Platform model: within the delivery interval of the last fix; the app never saw it.
+    case withheldRate
 
     /// The trace's spelling (`one_shot`, `kept_beyond_judge`, ...).
     public var description: String {
@@ -36,6 +42,9 @@ public struct FixDecision: Sendable, Hashable {
       case .sleepRule: "sleep_rule"
       case .ignoredWhileMonitoring: "ignored_while_monitoring"
       case .geofenceExit: "geofence_exit"
+      case .withheldStationary: "withheld_stationary"
+      case .withheldAccuracy: "withheld_accuracy"
+      case .withheldRate: "withheld_rate"
       }
     }
   }
@@ -61,6 +70,9 @@ public struct FixDecision: Sendable, Hashable {
   public var before: TrackingStateMachine.State
   /// State after the fix.
   public var after: TrackingStateMachine.State
+
+  /// Whether the platform withheld the fix (the decider never saw it).
+  @inlinable public var isWithheld: Bool { kind.rawValue >= Kind.withheldStationary.rawValue }
 
   /// Whether the fix was emitted.
   @inlinable public var isEmitted: Bool { emission != nil }

@@ -40,6 +40,7 @@ public struct ObserverPair<First: ReplayObserver, Second: ReplayObserver>: Repla
     first.replayDidEnd(at: time)
     second.replayDidEnd(at: time)
   }
+  public var wantsRequestBodies: Bool { first.wantsRequestBodies || second.wantsRequestBodies }
 }
 
 extension ReplayObserver {
@@ -62,6 +63,8 @@ public struct ObserverList: ReplayObserver {
   public func first<T: ReplayObserver>(_ type: T.Type) -> T? {
     observers.lazy.compactMap { $0 as? T }.first
   }
+
+  public var wantsRequestBodies: Bool { observers.contains { $0.wantsRequestBodies } }
 
   public mutating func replayDidDecide(_ fix: Fix, _ decision: FixDecision) {
     for index in observers.indices { observers[index].replayDidDecide(fix, decision) }

@@ -9,7 +9,10 @@
 /// with `finalSync`, `sync()` after the last location (CALMGEO.md §7).
 public struct ReplayEngine<Observer: ReplayObserver> {
   public var observer: Observer
-  private var machine: TrackingStateMachine
+  private var machine: TrackingDecider
+  /// The platform's delivery rules (`replay.platform`); `nil` when all are off.
+  private var delivery: PlatformDelivery?
+  private var activitySources: [String: Int] = [:]
   private var uploads: UploadSimulator
   private let config: CalmGeoConfig
   private let settings: ReplaySettings
@@ -19,6 +22,8 @@ public struct ReplayEngine<Observer: ReplayObserver> {
   private var lastEmittedTime: Int64?
   /// Emits so far of the fix at `lastEmittedTime` (an app call may emit a fix again).
   private var emitsAtLastTime = 0
+  /// `coordsBytes` of the fix being processed.
+  private var currentCoordsBytes: Int?
 
   /// `transport` answers the upload requests (the simulated network by default).
   public init(config: CalmGeoConfig, settings: ReplaySettings = ReplaySettings(), observer: Observer,
@@ -26,18 +31,25 @@ public struct ReplayEngine<Observer: ReplayObserver> {
     self.config = config
     self.settings = settings
     self.observer = observer
-    machine = TrackingStateMachine(config: config, settings: settings)
+    machine = TrackingDecider(config: config, settings: settings)
+    delivery = settings.platform.filtersDelivery ? PlatformDelivery(model: settings.platform, desiredAccuracy: config.desiredAccuracy) : nil
     uploads = UploadSimulator(config: config, settings: settings, transport: transport)
   }
 
-  /// Processes the next fix.
-  public mutating func process(_ fix: Fix) {
+  /// Processes the next fix. `coordsBytes`: the length of its encoded `coords` object when
+  /// already counted (a track replayed many times, `TrackAnalysis`); nil counts it if needed.
+  public mutating func process(_ fix: Fix, coordsBytes: Int? = nil) {
+    currentCoordsBytes = coordsBytes
     if firstTime == nil {
       firstTime = fix.time
       call(.start, at: fix.time)
     }
     lastTime = fix.time
     uploads.advance(to: fix.time, observer: &observer)
+    if let rule = delivery?.withhold(fix, listening: machine.state.mode == .listening) {
+      observer.replayDidDecide(fix, .withheld(fix, by: rule, state: machine.state))
+      return
+    }
     let decision = machine.decide(fix)
     observer.replayDidDecide(fix, decision)
     if let emission = decision.emission {
@@ -61,7 +73,7 @@ public struct ReplayEngine<Observer: ReplayObserver> {
     switch call {
     case .start:
       // The state machine starts listening at its first fix (CALMGEO.md §3).
-      observer.replayDidChangeMode(ModeChange(time: time, from: .stopped, to: .listening))
+      observer.replayDidChangeMode(ModeChange(time: time, from: .stopped, to: Self.mode(machine.state.mode)))
     case .sync:
       uploads.manualSync(at: time, observer: &observer)
     }
@@ -76,13 +88,17 @@ public struct ReplayEngine<Observer: ReplayObserver> {
     }
     let lastCompletion = uploads.drain(observer: &observer)
     observer.replayDidEnd(at: max(lastTime, lastCompletion ?? lastTime))
-    return ReplayResult(
+    var result = ReplayResult(
       firstFixTime: firstTime, lastFixTime: firstTime == nil ? nil : lastTime,
       emitted: emitted, machine: machine.counters, uploads: uploads.finish())
+    result.platform = delivery?.counters
+    result.activitySources = config.fetchActivity ? activitySources : nil
+    return result
   }
 
   private mutating func emit(_ fix: Fix, isMoving: Bool, event: CalmGeoLocation.Event?) {
     emitsAtLastTime = lastEmittedTime == fix.time ? emitsAtLastTime + 1 : 0
+    if config.fetchActivity { activitySources[ActivityModel.source(for: fix).rawValue, default: 0] += 1 }
     let location = CalmGeoLocation(
       id: LocationID(seed: settings.seed, time: fix.time, occurrence: emitsAtLastTime), sequence: emitted,
       isMoving: isMoving, event: event,
@@ -90,7 +106,7 @@ public struct ReplayEngine<Observer: ReplayObserver> {
     emitted += 1
     lastEmittedTime = fix.time
     observer.replayDidEmit(location)
-    uploads.append(location, observer: &observer)
+    uploads.append(location, coordsBytes: fix.time == lastTime ? currentCoordsBytes : nil, observer: &observer)
   }
 
   private static func mode(_ mode: TrackingStateMachine.Mode) -> ModeChange.Mode {

@@ -24,6 +24,10 @@ public protocol ReplayObserver {
   mutating func replayDidExpire(_ record: ExpiredRecord)
   /// The replay ended at this virtual time (the last fix's, or a later completion's).
   mutating func replayDidEnd(at time: Int64)
+  /// Whether `replayDidSend` needs each body's bytes (default true). When no observer
+  /// does, as in a sweep row, the upload side counts the bytes without encoding bodies
+  /// and passes an empty body.
+  var wantsRequestBodies: Bool { get }
 }
 
 extension ReplayObserver {
@@ -35,6 +39,7 @@ extension ReplayObserver {
   public mutating func replayDidComplete(_ request: UploadRequest) {}
   public mutating func replayDidExpire(_ record: ExpiredRecord) {}
   public mutating func replayDidEnd(at time: Int64) {}
+  public var wantsRequestBodies: Bool { true }
 }
 
 /// A change of the library's tracking mode.
@@ -80,6 +85,7 @@ public struct ExpiredRecord: Sendable, Hashable {
 /// An observer that keeps nothing (the engine alone, for benchmarks and sweeps).
 public struct DiscardingObserver: ReplayObserver {
   public init() {}
+  public var wantsRequestBodies: Bool { false }
 }
 
 /// An observer that keeps everything in memory (tests, small runs).

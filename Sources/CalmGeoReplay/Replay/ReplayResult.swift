@@ -14,6 +14,10 @@ public struct ReplayResult: Sendable, Hashable {
   public var configuration: ReplayConfiguration?
   /// Fidelity and stop/start metrics (set by `ReplayRunner` unless turned off).
   public var metrics: ReplayMetricsResult?
+  /// Fixes the platform model withheld, by rule (`nil` when no delivery rule is on).
+  public var platform: PlatformDelivery.Counters?
+  /// Where each emitted activity came from (`log`, `speed`), with `fetchActivity` on.
+  public var activitySources: [String: Int]?
 
   public init(firstFixTime: Int64?, lastFixTime: Int64?, emitted: Int,
               machine: TrackingStateMachine.Counters, uploads: UploadCounters) {
@@ -24,8 +28,8 @@ public struct ReplayResult: Sendable, Hashable {
     self.uploads = uploads
   }
 
-  /// Fixes handed to the engine (after time-order drops).
-  public var fixesUsed: Int { machine.fixes }
+  /// Fixes handed to the engine (after time-order drops), withheld ones included.
+  public var fixesUsed: Int { machine.fixes + (platform?.total ?? 0) }
 }
 
 /// The log a replay read.

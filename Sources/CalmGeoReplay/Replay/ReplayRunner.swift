@@ -21,19 +21,29 @@ public enum ReplayRunner {
   }
 
   /// Replays fixes already in memory; with `metrics`, measured alongside (sweeps that do
-  /// not rank on the Hausdorff distance skip it: `computesHausdorff` false). `transport`
-  /// answers the requests; `shouldStop`, asked before each fix, ends the log early (an
-  /// interrupted live run), the replay then finishing as at the log's end.
+  /// not rank on the Hausdorff distance skip it: `computesHausdorff` false).
+  /// `analysis` (of this track) saves work that every replay of it would repeat; the
+  /// result is the same with or without it. `transport` answers the requests;
+  /// `shouldStop`, asked before each fix, ends the log early (an interrupted live run), the
+  /// replay then finishing as at the log's end.
   public static func run<Observer: ReplayObserver>(
     _ track: Track, configuration: ReplayConfiguration, observer: inout Observer, metrics: Bool,
-    computesHausdorff: Bool = true, transport: UploadTransport = .simulated, shouldStop: (() -> Bool)? = nil
+    computesHausdorff: Bool = true, analysis: TrackAnalysis? = nil, transport: UploadTransport = .simulated,
+    shouldStop: (() -> Bool)? = nil
   ) -> ReplayResult {
+    // The analysis holds per-fix numbers: only for the track's fixes as they are.
+    let analysis = configuration.speedPolicy == track.speedPolicy && analysis?.covers(fixes: track.fixes.count) == true
+      ? analysis : nil
     guard metrics else {
-      return run(track, configuration: configuration, observer: &observer, transport: transport, shouldStop: shouldStop)
+      return run(track, configuration: configuration, observer: &observer, analysis: analysis, transport: transport,
+                 shouldStop: shouldStop)
     }
-    let metricsObserver = MetricsObserver(settings: configuration.replay, computesHausdorff: computesHausdorff)
+    let metricsObserver = MetricsObserver(
+      settings: configuration.replay, computesHausdorff: computesHausdorff,
+      analysis: analysis)
     return measuring(metricsObserver, beside: &observer) { pair in
-      run(track, configuration: configuration, observer: &pair, transport: transport, shouldStop: shouldStop)
+      run(track, configuration: configuration, observer: &pair, analysis: analysis, transport: transport,
+          shouldStop: shouldStop)
     }
   }
 
@@ -72,7 +82,7 @@ public enum ReplayRunner {
   /// Replays fixes already in memory (sweeps: one parsed track, many configurations),
   /// under the configuration's speed policy as the streaming path applies it.
   public static func run<Observer: ReplayObserver>(
-    _ track: Track, configuration: ReplayConfiguration, observer: inout Observer,
+    _ track: Track, configuration: ReplayConfiguration, observer: inout Observer, analysis: TrackAnalysis? = nil,
     transport: UploadTransport = .simulated, shouldStop: (() -> Bool)? = nil
   ) -> ReplayResult {
     var engine = ReplayEngine(
@@ -84,7 +94,11 @@ public enum ReplayRunner {
         engine.process(fix)
       }
     } else if configuration.speedPolicy == track.speedPolicy {
-      engine.process(track.fixes)
+      if let analysis, analysis.covers(fixes: track.fixes.count) {
+        for (fix, bytes) in zip(track.fixes, analysis.coordsBytes) { engine.process(fix, coordsBytes: Int(bytes)) }
+      } else {
+        engine.process(track.fixes)
+      }
     } else {
       // Speeds again from the logged values: derived ones are flagged, so strip them
       // and let a normalizer with this policy derive what it would have.

@@ -9,10 +9,19 @@ public struct ReplaySettings: Sendable, Hashable {
   /// the app received, as in CALMGEO.md §6 (t = 319 there, not the last fix's 329).
   public var finalSync = false
   /// Platform model: a geofence exit is reported this many ms after the first fix
-  /// outside the circle (0 = at that fix, the contract's default).
+  /// outside the circle (0 = at that fix, the contract's default). With
+  /// `geofenceExitDelayMax` above it, the lower end of a seeded range.
   public var geofenceExitDelay: Int64 = 0
+  /// Platform model: the upper end of the exit delay, ms; each exit draws its delay
+  /// uniformly from `geofenceExitDelay...geofenceExitDelayMax` with the run's seed
+  /// (`nil` or not above `geofenceExitDelay`: a fixed delay).
+  public var geofenceExitDelayMax: Int64?
   /// Platform model: the smallest radius the platform monitors, metres (0 = none).
   public var geofenceMinimumRadius: Double = 0
+  /// Platform model: the delivery rules and the geofence `unknown` state (`replay.platform`).
+  public var platform = PlatformModel()
+  /// The filter model (`replay.model`); `calmgeo` is the faithful replay.
+  public var model: FilterModel = .calmgeo
   /// Coefficients of the battery estimate (`replay.energy`).
   public var energy = EnergyModel()
   /// Ground-truth stops: fixes within this many metres of their centroid (`replay.metrics.stopRadius`).

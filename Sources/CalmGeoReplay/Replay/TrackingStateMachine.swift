@@ -27,6 +27,10 @@ public struct TrackingStateMachine: Sendable {
     public var motionChangesToMoving = 0
     public var motionChangesToStationary = 0
     public var geofenceExits = 0
+    /// Geofence exits caused by an `unknown` state (platform model, `geofenceUnknown`).
+    public var geofenceUnknowns = 0
+    /// Deliveries of the significant-change model (each wakes the app).
+    public var significantChanges = 0
     public var millisListening: Int64 = 0
     public var millisMonitoring: Int64 = 0
   }
@@ -52,21 +56,31 @@ public struct TrackingStateMachine: Sendable {
   private let speedMultiplier: Double
   private let disableSpeedMultiplier: Bool
   private let geofenceRadius: Double
-  private let geofenceExitDelay: Int64
+  private let geofenceExitDelay: ClosedRange<Int64>
+  private let geofenceUnknown: Bool
+  private let model: FilterModel
+  /// Draws each exit's delay when the delay is a range (platform model).
+  private var exitDelays: SplitMix64
+  private var exitDelay: Int64 = 0
+  private var exitIsUnknown = false
 
   public init(config: CalmGeoConfig, settings: ReplaySettings = ReplaySettings()) {
     distanceFilter = Double(config.distanceFilter)
     speedMultiplier = config.speedMultiplier
     disableSpeedMultiplier = config.disableSpeedMultiplier
     geofenceRadius = max(config.stationaryRadius, settings.geofenceMinimumRadius)
-    geofenceExitDelay = settings.geofenceExitDelay
+    let low = settings.geofenceExitDelay
+    geofenceExitDelay = low...max(low, settings.geofenceExitDelayMax ?? low)
+    geofenceUnknown = settings.platform.geofenceUnknown
+    model = settings.model
+    exitDelays = SplitMix64(seed: SplitMix64.mix(settings.seed ^ 0x6765_6F66_656E_6365))  // "geofence"
   }
 
-  /// The distance a fix must move from `ref` to be kept, metres.
+  /// The distance a fix must move from `ref` to be kept, metres (the model's judge;
+  /// CalmGeo's by default, CALMGEO.md §3: an unknown, negative speed rounds to 0).
   public func judge(speed: Double?) -> Double {
-    if disableSpeedMultiplier { return distanceFilter }
-    let s = max(speed ?? 0, 0)  // an unknown (negative) speed rounds to 0
-    return max((s / 5).rounded(.toNearestOrAwayFromZero) * speedMultiplier * distanceFilter, distanceFilter)
+    model.judge(speed: speed, distanceFilter: distanceFilter, multiplier: speedMultiplier,
+                disabled: disableSpeedMultiplier)
   }
 
   /// Feeds the next fix (times strictly increasing) and returns the emission, if any.
@@ -175,10 +189,20 @@ public struct TrackingStateMachine: Sendable {
     guard let centre = refAnchor else { return }
     let d = centre.distance(to: fix)
     decision.distance = d
-    if firstOutside == nil && d > geofenceRadius { firstOutside = fix.time }
-    guard let outsideSince = firstOutside, fix.time - outsideSince >= geofenceExitDelay else { return }
+    // `unknown` (platform model): a fix too inaccurate for the radius; CalmGeo treats it as an exit.
+    let unknown = geofenceUnknown && (fix.horizontalAccuracy ?? 0) > geofenceRadius
+    if firstOutside == nil && (d > geofenceRadius || unknown) {
+      firstOutside = fix.time
+      exitIsUnknown = d <= geofenceRadius
+      exitDelay = geofenceExitDelay.lowerBound
+      if geofenceExitDelay.upperBound > exitDelay {
+        exitDelay += Int64(exitDelays.nextUnit() * Double(geofenceExitDelay.upperBound - exitDelay + 1))
+      }
+    }
+    guard let outsideSince = firstOutside, fix.time - outsideSince >= exitDelay else { return }
     // Geofence exit: the library reads the current location and starts listening again.
     counters.geofenceExits += 1
+    if exitIsUnknown { counters.geofenceUnknowns += 1 }
     mode = .listening
     listenStart = fix.time
     awaitingOneShot = true

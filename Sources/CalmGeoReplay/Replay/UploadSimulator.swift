@@ -15,6 +15,8 @@ public struct UploadSimulator: Sendable {
   private struct Stored: Sendable {
     var location: CalmGeoLocation
     var inFlight: Int32 = 0
+    /// The record's encoded length, counted at append when no observer wants bodies.
+    var bytes: Int32 = 0
   }
 
   private enum Fate: UInt8 { case stored, delivered, expired }
@@ -32,6 +34,8 @@ public struct UploadSimulator: Sendable {
   private var nextRequest = 1
   private var tried = 0
   private var lastFailure: Int64?
+  /// Reused to count records' encoded bytes without keeping them.
+  private var scratch = JSONBytes(reservingCapacity: 420)
 
   private let config: CalmGeoConfig
   private let settings: ReplaySettings
@@ -68,7 +72,13 @@ public struct UploadSimulator: Sendable {
   }
 
   /// Appends an emitted location at its time and runs the automatic sync rule.
-  public mutating func append<O: ReplayObserver>(_ location: CalmGeoLocation, observer: inout O) {
+  ///
+  /// `coordsBytes`, when known, is the length of the fix's `coords` object
+  /// (`CalmGeoJSONWriter.coordsByteCount`), counted once per fix of a track that many
+  /// replays share; it saves encoding it when no observer wants request bodies.
+  public mutating func append<O: ReplayObserver>(
+    _ location: CalmGeoLocation, coordsBytes: Int? = nil, observer: inout O
+  ) {
     let now = location.time
     counters.stored += 1
     guard keepsRecords else {
@@ -76,7 +86,12 @@ public struct UploadSimulator: Sendable {
       counters.maxStored = max(counters.maxStored, storedTimesOnly.count)
       return
     }
-    storage.append(Stored(location: location))
+    var stored = Stored(location: location)
+    if !encodesBodies(observer) {
+      let coords = coordsBytes ?? CalmGeoJSONWriter.coordsByteCount(location.fix, scratch: &scratch)
+      stored.bytes = Int32(CalmGeoJSONWriter.byteCount(location, coordsBytes: coords, scratch: &scratch))
+    }
+    storage.append(stored)
     fates.append(.stored)
     counters.maxStored = max(counters.maxStored, storage.count)
     guard config.autoSync else { return }
@@ -142,16 +157,26 @@ public struct UploadSimulator: Sendable {
         storage[index].inFlight += 1
         sequences.append(storage[index].location.sequence)
       }
-      let body = CalmGeoJSONWriter.encodeBody(storage[start..<end].lazy.map(\.location))
+      // The body as sent, or only its length (`[`, records, commas, `]`) when neither an
+      // observer nor the transport (a real network sends it) wants it: the same count.
+      let body: [UInt8]
+      let bodyBytes: Int
+      if encodesBodies(observer) {
+        body = CalmGeoJSONWriter.encodeBody(storage[start..<end].lazy.map(\.location))
+        bodyBytes = body.count
+      } else {
+        body = []
+        bodyBytes = storage[start..<end].reduce(1 + end - start) { $0 + Int($1.bytes) }
+      }
       var request = UploadRequest(
         sequence: nextRequest, sentAt: now, completedAt: now, latency: 0,
         method: config.method, url: url, headers: headers, recordCount: end - start,
-        bodyBytes: body.count, duplicates: duplicates, outcome: .timeout, recordSequences: sequences)
+        bodyBytes: bodyBytes, duplicates: duplicates, outcome: .timeout, recordSequences: sequences)
       nextRequest += 1
       counters.requests += 1
       counters.recordsSent += end - start
       counters.duplicatesSent += duplicates
-      counters.bytesSent += body.count
+      counters.bytesSent += bodyBytes
       switch transport {
       case .simulated:
         request.answer(simulatedAnswer(for: request.sequence))
@@ -172,6 +197,11 @@ public struct UploadSimulator: Sendable {
       start = end
     }
     advance(to: now, observer: &observer)
+  }
+
+  /// Whether request bodies are encoded: an observer wants them, or the transport sends them.
+  private func encodesBodies<O: ReplayObserver>(_ observer: O) -> Bool {
+    observer.wantsRequestBodies || transport.needsBodies
   }
 
   /// The simulated network's answer, with `httpTimeout` turning a long latency into a timeout.

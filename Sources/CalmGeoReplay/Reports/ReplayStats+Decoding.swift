@@ -18,6 +18,8 @@ extension ReplayStats {
     fidelity = try container.decodeIfPresent(FidelityStats.self, forKey: .fidelity)
     stops = try container.decodeIfPresent(StopStats.self, forKey: .stops)
     energy = try container.decodeIfPresent(EnergyStats.self, forKey: .energy)
+    geofences = try container.decodeIfPresent(GeofenceStats.self, forKey: .geofences)
+    platform = try container.decodeIfPresent(Platform.self, forKey: .platform)
     seed = try container.decode(Int.self, forKey: .seed)
     configuration = try container.decodeIfPresent(EffectiveConfiguration.self, forKey: .configuration)
     tool = try container.decodeIfPresent(String.self, forKey: .tool)

@@ -38,6 +38,35 @@ extension ReplayStats {
     public var fixesWhileMonitoring: Int
     public var secondsListening: Double
     public var secondsMonitoring: Double
+    /// Geofence exits caused by the platform's `unknown` state (absent when none).
+    public var geofenceUnknowns: Int?
+    /// Deliveries of the `significant-change` model (absent for other models).
+    public var significantChanges: Int?
+    /// With `fetchActivity`: emitted activities by source, `log` (the log's activity
+    /// column) or `speed` (the speed classifier); absent otherwise.
+    public var activitySources: [String: Int]?
+  }
+
+  /// Fixes the platform model did not deliver (`replay.platform`), by rule.
+  public struct Platform: Codable, Sendable, Hashable {
+    /// Every fix withheld: stationary + accuracy + rate.
+    public var withheld: Int
+    /// Withheld while live updates were paused (stationary).
+    public var stationary: Int
+    /// Withheld by the accuracy gate.
+    public var accuracy: Int
+    /// Withheld by the delivery rate.
+    public var rate: Int
+    /// Times live updates paused.
+    public var pauses: Int
+
+    init(_ counters: PlatformDelivery.Counters) {
+      withheld = counters.total
+      stationary = counters.stationary
+      accuracy = counters.accuracy
+      rate = counters.rate
+      pauses = counters.pauses
+    }
   }
 
   /// Local storage.

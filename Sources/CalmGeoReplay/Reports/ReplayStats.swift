@@ -20,6 +20,11 @@ public struct ReplayStats: Codable, Sendable, Hashable {
   public var stops: StopStats?
   /// The battery estimate (a proxy for ranking configurations, not a measurement).
   public var energy: EnergyStats?
+  /// The app's geofences (`--geofences`): events, entries, exits and dwell time per
+  /// condition; absent without a geofences file, so other stats.json stay as they were.
+  public var geofences: GeofenceStats?
+  /// What the platform model withheld (absent while no delivery rule is on).
+  public var platform: Platform?
   /// The run's seed (ids, simulated network).
   public var seed: Int
   /// The configuration used, after defaults, file and flags (absent in version 1 files).
@@ -32,7 +37,8 @@ public struct ReplayStats: Codable, Sendable, Hashable {
 
   /// The keys, in `stats.json` order.
   enum CodingKeys: String, CodingKey {
-    case schemaVersion, input, engine, storage, uploads, accounting, fidelity, stops, energy, seed, configuration, tool
+    case schemaVersion, input, engine, storage, uploads, accounting, fidelity, stops, energy, geofences, platform,
+      seed, configuration, tool
   }
 
   public init(input: Input, engine: Engine, storage: Storage, uploads: Uploads, accounting: Accounting,
@@ -71,6 +77,9 @@ public struct ReplayStats: Codable, Sendable, Hashable {
       motionchangesToMoving: m.motionChangesToMoving, motionchangesToStationary: m.motionChangesToStationary,
       geofenceExits: m.geofenceExits, fixesWhileMonitoring: m.fixesWhileMonitoring,
       secondsListening: Double(m.millisListening) / 1000, secondsMonitoring: Double(m.millisMonitoring) / 1000)
+    engine.geofenceUnknowns = m.geofenceUnknowns == 0 ? nil : m.geofenceUnknowns
+    engine.significantChanges = result.configuration?.replay.model == .significantChange ? m.significantChanges : nil
+    engine.activitySources = result.activitySources
     storage = Storage(stored: u.stored, maxStored: u.maxStored, storedAtEnd: u.storedAtEnd, expiredLost: u.expired)
     uploads = Uploads(
       requests: u.requests, ok: u.succeeded, failed: u.failed, timeouts: u.timeouts, eventSyncs: u.eventSyncs,
@@ -83,6 +92,7 @@ public struct ReplayStats: Codable, Sendable, Hashable {
     fidelity = result.metrics?.fidelity
     stops = result.metrics?.stops
     energy = (result.configuration?.replay.energy ?? EnergyModel()).estimate(result)
+    platform = result.platform.map(Platform.init)
     seed = Int(truncatingIfNeeded: result.configuration?.replay.seed ?? 0)
     configuration = result.configuration.map(EffectiveConfiguration.init)
     tool = "calmgeo-replay \(Self.toolVersion)"

@@ -16,6 +16,11 @@ public enum SummaryWriter {
         + "\(count(r.machine.motionChangesToStationary, "stop")), \(count(r.machine.geofenceExits, "geofence exit")))"),
       ("time", "\(seconds(r.machine.millisListening)) listening, \(seconds(r.machine.millisMonitoring)) monitoring"),
     ]
+    if let model = r.configuration?.replay.model, model != .calmgeo { rows.insert(("model", model.rawValue), at: 1) }
+    if let p = r.platform {
+      rows.append(("platform", "\(p.total) \(p.total == 1 ? "fix" : "fixes") withheld (\(p.stationary) stationary in "
+        + "\(count(p.pauses, "pause")), \(p.accuracy) accuracy, \(p.rate) rate)"))
+    }
     if u.requests > 0 || r.configuration?.calmGeo.url != nil {
       rows.append(("uploads", "\(count(u.requests, "request")) (\(u.succeeded) ok, \(u.failed) failed, "
         + "\(count(u.timeouts, "timeout"))), \(u.bytesSent) bytes"))
@@ -33,6 +38,9 @@ public enum SummaryWriter {
     if let energy = stats.energy {
       rows.append(("energy", "\(CrossTrackSummary.number(energy.milliampHours.total, 1)) mAh, "
         + "\(CrossTrackSummary.number(energy.percentPerHour, 2)) %/h of battery (a proxy for ranking)"))
+    }
+    if let geofences = stats.geofences {
+      rows.append(("geofences", geofencesLine(geofences)))
     }
     rows.append(("accounting", "\(r.emitted) emitted = \(u.recordsDelivered) uploaded + \(u.storedAtEnd) stored + \(u.expired) expired"
       + (u.isBalanced ? "" : "  (UNBALANCED)")))
@@ -56,6 +64,19 @@ public enum SummaryWriter {
       }
     }
     return line
+  }
+
+  /// `home 1 entry, 1 exit, 7m05s inside; office 1 entry, 0 exits, 9m00s inside`.
+  static func geofencesLine(_ geofences: GeofenceStats) -> String {
+    geofences.conditions.map { c in
+      var text = "\(c.identifier) \(count(c.entries, "entry", "entries")), \(count(c.exits, "exit"))"
+      if c.unknowns > 0 { text += ", \(count(c.unknowns, "unknown"))" }
+      return text + ", \(seconds(Int64((c.dwellSeconds * 1000).rounded()))) inside"
+    }.joined(separator: "; ")
+  }
+
+  static func count(_ value: Int, _ noun: String, _ plural: String) -> String {
+    "\(value) \(value == 1 ? noun : plural)"
   }
 
   static func count(_ value: Int, _ noun: String) -> String {

@@ -7,6 +7,8 @@ public struct SpecJSONReader {
   private let source: String
   private var offset = 0
   private var line = 1
+  /// The offset of the current line's first byte.
+  private var lineStart = 0
 
   /// Parses `text`; `source` names the file in errors.
   public static func read(_ text: String, source: String) throws(SweepSpecError) -> SpecNode {
@@ -30,7 +32,9 @@ public struct SpecJSONReader {
   private mutating func skipSpace() {
     while offset < bytes.count {
       switch bytes[offset] {
-      case 0x0A: line += 1
+      case 0x0A:
+        line += 1
+        lineStart = offset + 1
       case 0x20, 0x09, 0x0D: break
       default: return
       }
@@ -43,15 +47,21 @@ public struct SpecJSONReader {
     guard depth < 256 else { throw fail("nested too deeply") }
     guard offset < bytes.count else { throw fail("unexpected end of text") }
     let start = line
+    let column = self.column
     switch bytes[offset] {
-    case UInt8(ascii: "{"): return SpecNode(.object(try object(depth: depth)), line: start)
-    case UInt8(ascii: "["): return SpecNode(.array(try array(depth: depth)), line: start)
-    case UInt8(ascii: "\""): return SpecNode(.string(try string()), line: start)
-    case UInt8(ascii: "t"): try literal("true"); return SpecNode(.bool(true), line: start)
-    case UInt8(ascii: "f"): try literal("false"); return SpecNode(.bool(false), line: start)
-    case UInt8(ascii: "n"): try literal("null"); return SpecNode(.null, line: start)
-    default: return SpecNode(.number(try number()), line: start)
+    case UInt8(ascii: "{"): return SpecNode(.object(try object(depth: depth)), line: start, column: column)
+    case UInt8(ascii: "["): return SpecNode(.array(try array(depth: depth)), line: start, column: column)
+    case UInt8(ascii: "\""): return SpecNode(.string(try string()), line: start, column: column)
+    case UInt8(ascii: "t"): try literal("true"); return SpecNode(.bool(true), line: start, column: column)
+    case UInt8(ascii: "f"): try literal("false"); return SpecNode(.bool(false), line: start, column: column)
+    case UInt8(ascii: "n"): try literal("null"); return SpecNode(.null, line: start, column: column)
+    default: return SpecNode(.number(try number()), line: start, column: column)
     }
+  }
+
+  /// The column of `offset` on its line, from 1, in Unicode scalars (UTF-8 lead bytes).
+  private var column: Int {
+    1 + bytes[lineStart..<offset].lazy.filter { $0 & 0xC0 != 0x80 }.count
   }
 
   private mutating func object(depth: Int) throws(SweepSpecError) -> [SpecNode.Field] {

@@ -28,13 +28,19 @@ public struct SpecNode: Sendable, Hashable {
   public var kind: Kind
   /// The line (from 1) the value starts on; 0 for values made in code.
   public var line: Int
+  /// The column (from 1, in Unicode scalars) the value starts on; 0 when unknown.
+  public var column: Int
 
-  public init(_ kind: Kind, line: Int = 0) {
+  public init(_ kind: Kind, line: Int = 0, column: Int = 0) {
     self.kind = kind
     self.line = line
+    self.column = column
   }
 
-  /// Equality of values, ignoring lines.
+  /// `line:column`, or the line alone when the column is unknown.
+  public var position: String { column > 0 ? "\(line):\(column)" : "\(line)" }
+
+  /// Equality of values, ignoring lines and columns.
   public static func == (a: Self, b: Self) -> Bool { a.json == b.json }
   public func hash(into hasher: inout Hasher) { hasher.combine(json) }
 

@@ -23,23 +23,24 @@ public enum SpecYAMLReader {
 
   private static func node(_ node: Node, source: String) throws(SweepSpecError) -> SpecNode {
     let line = node.mark?.line ?? 0
+    let column = node.mark?.column ?? 0
     switch node {
     case .scalar(let scalar):
       switch node.tag.rawValue {
-      case Tag.Name.null.rawValue: return SpecNode(.null, line: line)
+      case Tag.Name.null.rawValue: return SpecNode(.null, line: line, column: column)
       case Tag.Name.bool.rawValue:
-        if let flag = node.bool { return SpecNode(.bool(flag), line: line) }
+        if let flag = node.bool { return SpecNode(.bool(flag), line: line, column: column) }
       case Tag.Name.int.rawValue:
-        if let whole = node.int { return SpecNode(.number(Double(whole)), line: line) }
+        if let whole = node.int { return SpecNode(.number(Double(whole)), line: line, column: column) }
       case Tag.Name.float.rawValue:
-        if let number = node.float, number.isFinite { return SpecNode(.number(number), line: line) }
+        if let number = node.float, number.isFinite { return SpecNode(.number(number), line: line, column: column) }
       default: break
       }
-      return SpecNode(.string(scalar.string), line: line)
+      return SpecNode(.string(scalar.string), line: line, column: column)
     case .sequence(let sequence):
       var items: [SpecNode] = []
       for item in sequence { items.append(try self.node(item, source: source)) }
-      return SpecNode(.array(items), line: line)
+      return SpecNode(.array(items), line: line, column: column)
     case .mapping(let mapping):
       var fields: [SpecNode.Field] = []
       var seen = Set<String>()
@@ -52,7 +53,7 @@ public enum SpecYAMLReader {
         }
         fields.append(SpecNode.Field(name.string, try self.node(value, source: source)))
       }
-      return SpecNode(.object(fields), line: line)
+      return SpecNode(.object(fields), line: line, column: column)
     case .alias:
       throw SweepSpecError(source: source, line: line, key: "", reason: "YAML aliases are not supported")
     }

@@ -42,7 +42,7 @@ public struct SweepRunner: Sendable {
   }
 
   private enum Done: Sendable {
-    case loaded(position: Int, result: Result<Track, any Error>)
+    case loaded(position: Int, result: Result<Loaded, any Error>)
     case chunk(position: Int, chunk: Int, rows: [SweepRow])
   }
 
@@ -55,8 +55,8 @@ public struct SweepRunner: Sendable {
     var nextLoad = 0
     var inFlight = 0
     var outstanding = 0
-    var tracks: [Int: Track] = [:]
-    var loads: [Int: Result<Track, any Error>] = [:]
+    var tracks: [Int: Loaded] = [:]
+    var loads: [Int: Result<Loaded, any Error>] = [:]
     var chunks: [Int: [[Int]]] = [:]
     var finished: [Cursor: [SweepRow]] = [:]
     var gap = false
@@ -83,11 +83,12 @@ public struct SweepRunner: Sendable {
           } else if nextLoad < order.count, nextLoad <= schedule.position + jobs {
             let position = nextLoad
             let spec = plan.tracks[order[position]]
-            group.addTask {
+            let configurations = pending[order[position]]
+            group.addTask { [self] in
               .loaded(position: position, result: Result {
                 var track = try TrackReader.load(path: spec.path, options: spec.options, forcedFormat: spec.format)
                 track.name = spec.name
-                return track
+                return Loaded(track: track, analysis: analysis(of: track, for: configurations))
               })
             }
             nextLoad += 1
@@ -105,7 +106,8 @@ public struct SweepRunner: Sendable {
           if delivery.chunk == -1 {
             guard let result = loads.removeValue(forKey: position) else { return }
             switch result {
-            case .success(let track):
+            case .success(let loaded):
+              let track = loaded.track
               try handle(.trackLoaded(index: index, fixes: track.fixes.count, diagnostics: track.diagnostics))
               delivery.chunk = 0
             case .failure(let error):
@@ -136,9 +138,9 @@ public struct SweepRunner: Sendable {
         switch done {
         case .loaded(let position, let result):
           loads[position] = result
-          if case .success(let track) = result {
-            tracks[position] = track
-            chunks[position] = split(pending[order[position]], fixes: track.fixes.count)
+          if case .success(let loaded) = result {
+            tracks[position] = loaded
+            chunks[position] = split(pending[order[position]], fixes: loaded.track.fixes.count)
           } else {
             chunks[position] = []
           }
@@ -170,8 +172,23 @@ public struct SweepRunner: Sendable {
     }
   }
 
+  /// A parsed track and what its replays share.
+  private struct Loaded: Sendable {
+    var track: Track
+    var analysis: TrackAnalysis?
+  }
+
+  /// The analysis of `track` when enough configurations replay it to pay for it (it costs
+  /// about one replay's encoding and stop detection).
+  private func analysis(of track: Track, for configurations: [Int]) -> TrackAnalysis? {
+    guard configurations.count >= 4 else { return nil }
+    let rules = Set(configurations.map { StopRule(plan.configurations[$0].replay) })
+    return TrackAnalysis(track, stopRules: rules)
+  }
+
   /// Replays `track` under each configuration, stopping early when cancelled.
-  private func replay(_ track: Track, _ index: Int, _ configurations: [Int]) -> [SweepRow] {
+  private func replay(_ loaded: Loaded, _ index: Int, _ configurations: [Int]) -> [SweepRow] {
+    let track = loaded.track
     var rows: [SweepRow] = []
     rows.reserveCapacity(configurations.count)
     // The Hausdorff distance keeps the whole raw track and is the costliest metric: only
@@ -183,7 +200,7 @@ public struct SweepRunner: Sendable {
       var observer = DiscardingObserver()
       let result = ReplayRunner.run(
         track, configuration: plan.configurations[configuration], observer: &observer, metrics: true,
-        computesHausdorff: hausdorff)
+        computesHausdorff: hausdorff, analysis: loaded.analysis)
       rows.append(SweepRow(stats: ReplayStats(result), trackIndex: index, trackName: track.name,
                            configIndex: configuration, grid: plan.manifest.grid, specHash: plan.specHash))
     }

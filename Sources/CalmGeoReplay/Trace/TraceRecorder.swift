@@ -155,7 +155,7 @@ public struct TraceRecorder: ReplayObserver {
   /// `FixDecision.Kind` descriptions as static text, by raw value.
   private static let names: [StaticString] = [
     "one_shot", "kept_ref_empty", "kept_beyond_judge", "filtered", "still_rule", "sleep_rule",
-    "ignored_while_monitoring", "geofence_exit",
+    "ignored_while_monitoring", "geofence_exit", "withheld_stationary", "withheld_accuracy", "withheld_rate",
   ]
 
   private mutating func state(_ state: TrackingStateMachine.State) {

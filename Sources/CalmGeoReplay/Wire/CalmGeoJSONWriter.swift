@@ -12,6 +12,44 @@ public enum CalmGeoJSONWriter {
 
   /// Appends one location's JSON object.
   public static func write(_ location: CalmGeoLocation, into json: inout JSONBytes) {
+    write(location, into: &json, omittingCoords: false)
+  }
+
+  /// A location's encoded length, `encode(location).count`, given the length of its
+  /// `coords` object (`coordsByteCount(_:)`, which depends on the fix alone and so can be
+  /// counted once per fix and shared by every replay of a track). `scratch` is reused.
+  public static func byteCount(
+    _ location: CalmGeoLocation, coordsBytes: Int, scratch: inout JSONBytes
+  ) -> Int {
+    // The id (36) and timestamp (24) have fixed lengths: only isMoving and the optional
+    // activity and event vary beside the coords.
+    var count = headBytes + (location.isMoving ? 4 : 5) + coordsBytes
+    if location.activity != nil || location.event != nil {
+      scratch.bytes.removeAll(keepingCapacity: true)
+      writeTail(location, into: &scratch)
+      count += scratch.bytes.count
+    }
+    return count
+  }
+
+  /// A record's length without coords, activity and event, less its `isMoving` value.
+  private static let headBytes: Int = {
+    let fix = Fix(time: 0, latitude: 0, longitude: 0)
+    let location = CalmGeoLocation(
+      id: LocationID(seed: 0, time: 0, occurrence: 0), sequence: 0, isMoving: true, event: nil, activity: nil, fix: fix)
+    var json = JSONBytes()
+    write(location, into: &json, omittingCoords: true)
+    return json.bytes.count - 4
+  }()
+
+  /// The length of a fix's `coords` object as `write` encodes it. `scratch` is reused.
+  public static func coordsByteCount(_ fix: Fix, scratch: inout JSONBytes) -> Int {
+    scratch.bytes.removeAll(keepingCapacity: true)
+    writeCoords(fix, into: &scratch)
+    return scratch.bytes.count
+  }
+
+  private static func write(_ location: CalmGeoLocation, into json: inout JSONBytes, omittingCoords: Bool) {
     let fix = location.fix
     json.raw("{")
     json.key("id")
@@ -31,6 +69,33 @@ public enum CalmGeoJSONWriter {
     json.bool(location.isMoving)
     json.raw(",")
     json.key("coords")
+    if !omittingCoords { writeCoords(fix, into: &json) }
+    writeTail(location, into: &json)
+    json.raw("}")
+  }
+
+  /// A record's optional activity and event members.
+  private static func writeTail(_ location: CalmGeoLocation, into json: inout JSONBytes) {
+    if let activity = location.activity {
+      json.raw(",")
+      json.key("activity")
+      json.raw("{")
+      json.key("type")
+      json.string(activity.type)
+      json.raw(",")
+      json.key("confidence")
+      json.int(activity.confidence)
+      json.raw("}")
+    }
+    if let event = location.event {
+      json.raw(",")
+      json.key("event")
+      json.string(event.rawValue)
+    }
+  }
+
+  /// A fix's `coords` object (`CalmGeoCoords`, then its `timestamp`).
+  private static func writeCoords(_ fix: Fix, into json: inout JSONBytes) {
     json.raw("{")
     json.key("latitude")
     json.double(fix.latitude)
@@ -64,23 +129,6 @@ public enum CalmGeoJSONWriter {
     json.raw(",")
     json.key("timestamp")
     json.double(Double(fix.time - referenceDateMillis) / 1000)
-    json.raw("}")
-    if let activity = location.activity {
-      json.raw(",")
-      json.key("activity")
-      json.raw("{")
-      json.key("type")
-      json.string(activity.type)
-      json.raw(",")
-      json.key("confidence")
-      json.int(activity.confidence)
-      json.raw("}")
-    }
-    if let event = location.event {
-      json.raw(",")
-      json.key("event")
-      json.string(event.rawValue)
-    }
     json.raw("}")
   }
 

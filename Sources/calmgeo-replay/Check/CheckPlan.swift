@@ -13,6 +13,8 @@ struct CheckPlan {
     var configuration: ReplayConfiguration
     var options: ParseOptions
     var format: InputFormat?
+    /// The app's geofences to monitor (none without a `geofences` file).
+    var geofences: [GeofenceCondition] = []
   }
 
   var tracks: [Track]
@@ -49,7 +51,8 @@ struct CheckPlan {
         ?? ConfigurationLoader.load(file: nil, assignments: assignments)
       return Track(
         name: track.name ?? names.claim(for: track.log), log: CheckPaths.folded(CheckPaths.resolve(track.log, in: folder)),
-        configuration: configuration, options: track.options, format: track.format)
+        configuration: configuration, options: track.options, format: track.format,
+        geofences: try track.geofences.map { try GeofencesLoader.load(CheckPaths.folded(CheckPaths.resolve($0, in: folder))) } ?? [])
     }
     tolerance = manifest.tolerance
     gates = CheckGates()

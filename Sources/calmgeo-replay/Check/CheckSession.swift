@@ -87,7 +87,7 @@ struct CheckSession {
     let replay = try TrackReplay(
       log: track.log, name: track.name, parent: parent, configuration: track.configuration,
       parseOptions: track.options, format: track.format,
-      outputs: TrackReplay.Outputs(reports: try ReportOptions.parse([])))
+      outputs: TrackReplay.Outputs(reports: try ReportOptions.parse([]), geofences: track.geofences))
     let fresh = replay.folder.workPath
     do {
       var result = CheckTrackResult(name: track.name)

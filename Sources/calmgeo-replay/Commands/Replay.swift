@@ -15,8 +15,13 @@ extension CalmGeoReplayCommand {
 
         A config file holds CalmGeo's keys (distanceFilter, speedMultiplier, stationaryRadius, url, \
         autoSync, syncThreshold, maxBatchSize, ...) and an optional "replay" object (seed, finalSync, \
-        deriveSpeed, network {latencyMs, schedule, loop, failureRate, failureStatus}, platform \
-        {geofenceExitDelay, geofenceMinimumRadius}). Flags override the file.
+        deriveSpeed, model, network {latencyMs, schedule, loop, failureRate, failureStatus}, platform \
+        {geofenceExitDelay, geofenceMinimumRadius, geofenceUnknown, stationaryPause, accuracyGate, \
+        minimumInterval}). Flags override the file.
+
+        With --geofences, the app's circular conditions are monitored over the whole log as \
+        CLMonitor would: geofences.ndjson gets one line per state change (satisfied, unsatisfied, \
+        unknown), stats.json a geofences section, and report.html the circles and events.
 
         Times without a zone are UTC. Fixes whose time is not after the previous one are dropped \
         and counted; missing speeds are derived from positions (see --derive-speed).
@@ -27,7 +32,9 @@ extension CalmGeoReplayCommand {
           calmgeo-replay drive.csv --latency 100-3000 --failure-rate 0.2 --ndjson
           calmgeo-replay phone.txt --provider fused --strict
           calmgeo-replay ride.gpx --trace --export gpx,geojson
+          calmgeo-replay walk.csv --geofences home-office.yaml --report html
           calmgeo-replay drive.csv -c cfg.json --set distanceFilter=30 --set replay.network.failureRate=0.1
+          calmgeo-replay walk.csv -c cfg.json --model bg-android --platform-stationary-pause 20,30
         """)
 
     @Argument(help: ArgumentHelp("Logs to replay (- for standard input).", valueName: "log"))
@@ -50,6 +57,10 @@ extension CalmGeoReplayCommand {
     @Option(help: ArgumentHelp("Also write a report into each output folder (html: report.html); repeatable.", valueName: "format"))
     var report: [ReportFormat] = []
 
+    @Option(help: ArgumentHelp(
+      "Monitor the app's circular geofences (JSON or YAML) over the log: geofences.ndjson.", valueName: "file"))
+    var geofences: String?
+
     @Flag(name: .shortAndLong, help: "Print nothing on success.")
     var quiet = false
 
@@ -59,6 +70,7 @@ extension CalmGeoReplayCommand {
     @OptionGroup(title: "Reports") var reports: ReportOptions
     @OptionGroup(title: "Input") var input: InputOptions
     @OptionGroup(title: "Simulation") var network: NetworkOptions
+    @OptionGroup(title: "Models (off by default)") var models: ModelOptions
 
     func validate() throws {
       guard !logs.isEmpty else { throw ValidationError("Name at least one log to replay.") }
@@ -66,9 +78,11 @@ extension CalmGeoReplayCommand {
 
     func run() throws {
       let configuration: ReplayConfiguration
+      let conditions: [GeofenceCondition]
       let recorded: [RecordedNetwork.Entry]?
       do {
         configuration = try loadConfiguration()
+        conditions = try geofences.map(GeofencesLoader.load) ?? []
         recorded = try network.recordedEntries()
       } catch {
         throw ExitCode(Terminal.report(error))
@@ -79,7 +93,8 @@ extension CalmGeoReplayCommand {
       for log in logs {
         let name = names.claim(for: log)
         let (code, stats) = replay(
-          log, name: name, configuration: configuration, transport: NetworkOptions.transport(recorded, name: name))
+          log, name: name, configuration: configuration, geofences: conditions,
+          transport: NetworkOptions.transport(recorded, name: name))
         if exitCode == 0 { exitCode = code }
         if let stats { finished.append(stats) }
       }
@@ -99,18 +114,20 @@ extension CalmGeoReplayCommand {
       var configuration = try ConfigurationLoader.load(file: config, assignments: set)
       if let policy = input.deriveSpeed { configuration.speedPolicy = policy }
       try network.apply(to: &configuration)
+      try models.apply(to: &configuration)
       return configuration
     }
 
     /// Replays one log; returns its exit code and, on success, its stats.
-    private func replay(_ log: String, name: String, configuration: ReplayConfiguration, transport: UploadTransport)
-      -> (Int32, ReplayStats?) {
+    private func replay(_ log: String, name: String, configuration: ReplayConfiguration,
+                        geofences: [GeofenceCondition], transport: UploadTransport) -> (Int32, ReplayStats?) {
       var folder: OutputFolder?
       do {
         let replay = try TrackReplay(
           log: log, name: name, parent: out, configuration: configuration, parseOptions: input.parseOptions,
           format: input.inputFormat ?? format,
-          outputs: TrackReplay.Outputs(ndjson: ndjson, reports: reports, reportFormats: report), transport: transport)
+          outputs: TrackReplay.Outputs(ndjson: ndjson, reports: reports, reportFormats: report, geofences: geofences),
+          transport: transport)
         folder = replay.folder
         try replay.folder.commit()
         if replay.result.uploads.unrecordedAnswers > 0 {

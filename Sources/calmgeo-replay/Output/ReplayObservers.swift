@@ -5,7 +5,8 @@ import CalmGeoReport
 /// exports and report collector that were asked for, each streaming into its own file.
 ///
 /// Without any of them the writer observes alone (an empty list), so the outputs are
-/// exactly those of a plain run.
+/// exactly those of a plain run. With geofences, a `GeofenceMonitor` streams
+/// `geofences.ndjson` and its stats join `stats.json`.
 struct ReplayObservers {
   /// What the engine reports to.
   var observer: ObserverPair<OutputWriter, ObserverList>
@@ -13,7 +14,8 @@ struct ReplayObservers {
   private let folder: OutputFolder
   private let reportFormats: [ReportFormat]
 
-  init(folder: OutputFolder, ndjson: Bool, options: ReportOptions, reportFormats: [ReportFormat], trackName: String) throws {
+  init(folder: OutputFolder, ndjson: Bool, options: ReportOptions, reportFormats: [ReportFormat], trackName: String,
+       geofences: [GeofenceCondition] = [], settings: ReplaySettings = ReplaySettings()) throws {
     var extras: [any ReplayObserver] = []
     var sinks: [FileSink] = []
     func file(_ name: String) throws -> ([UInt8]) -> Void {
@@ -32,11 +34,19 @@ struct ReplayObservers {
         }
       }
     }
+    if !geofences.isEmpty {
+      extras.append(GeofenceMonitor(conditions: geofences, settings: settings, sink: try file("geofences.ndjson")))
+    }
     if !reportFormats.isEmpty { extras.append(ReportCollector()) }
     self.sinks = sinks
     self.folder = folder
     self.reportFormats = reportFormats
     observer = ObserverPair(try OutputWriter(folder: folder, ndjson: ndjson), ObserverList(extras))
+  }
+
+  /// The `geofences` section of the stats, when geofences were monitored.
+  var geofenceStats: GeofenceStats? {
+    observer.second.first(GeofenceMonitor.self)?.stats
   }
 
   /// Closes every stream, writes `stats.json` and then each report asked for (once,
@@ -47,7 +57,10 @@ struct ReplayObservers {
     guard let collector = observer.second.first(ReportCollector.self) else { return }
     for format in ReportFormat.allCases where reportFormats.contains(format) {
       switch format {
-      case .html: try folder.write(format.fileName, Array(try HTMLReport.render(collector, result: result).utf8))
+      case .html:
+        let page = try HTMLReport.render(
+          collector, result: result, stats: stats, geofences: observer.second.first(GeofenceMonitor.self))
+        try folder.write(format.fileName, Array(page.utf8))
       }
     }
   }

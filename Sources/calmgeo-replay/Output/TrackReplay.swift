@@ -16,6 +16,8 @@ struct TrackReplay {
     var ndjson = false
     var reports: ReportOptions
     var reportFormats: [ReportFormat] = []
+    /// The app's geofences to monitor (`--geofences`); none: no `geofences.ndjson`.
+    var geofences: [GeofenceCondition] = []
   }
 
   /// Replays `log` into `parent/name` (built as `parent/.name.partial-PID`).
@@ -27,11 +29,13 @@ struct TrackReplay {
     do {
       var observers = try ReplayObservers(
         folder: output, ndjson: outputs.ndjson, options: outputs.reports, reportFormats: outputs.reportFormats,
-        trackName: name)
+        trackName: name, geofences: outputs.geofences, settings: configuration.replay)
       result = try ReplayRunner.run(
         opened, options: parseOptions, configuration: configuration, observer: &observers.observer,
         metrics: outputs.reports.metrics, transport: transport)
-      stats = ReplayStats(result)
+      var stats = ReplayStats(result)
+      stats.geofences = observers.geofenceStats
+      self.stats = stats
       try observers.finish(result: result, stats: stats)
       folder = output
     } catch {

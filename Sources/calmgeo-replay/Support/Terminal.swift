@@ -34,6 +34,9 @@ enum Terminal {
     case let error as ConfigError:
       printError(error.description)
       return 64
+    case let error as GeofenceFileError:
+      printError(error.description)
+      return 64
     case let error as ValidationError:
       printError("error: \(error.message)")
       return 64

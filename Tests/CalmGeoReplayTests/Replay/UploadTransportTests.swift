@@ -92,6 +92,19 @@ struct UploadTransportTests {
     #expect(result.uploads.requests >= 2)
   }
 
+  @Test func aLiveNetworkGetsTheBodiesEvenWhenNoObserverWantsThem() {
+    // DiscardingObserver wants no bodies (the simulated path then only counts bytes), but
+    // a real network sends them: the same bytes a body-collecting run encodes.
+    let network = ScriptedNetwork { _ in TransportAnswer(latency: 0, outcome: .status(200)) }
+    var engine = ReplayEngine(config: config(), observer: DiscardingObserver(), transport: .live(network))
+    engine.process(marching(0...6))
+    let result = engine.finish()
+    let (simulated, simulatedResult) = replay(marching(0...6), config(), transport: .simulated)
+    #expect(network.bodies.count == 3)
+    #expect(network.bodies == simulated.bodies)
+    #expect(result.uploads.bytesSent == simulatedResult.uploads.bytesSent)
+  }
+
   @Test func aConnectionErrorIsAFailureThatBacksOff() {
     // #1 at 0 (motionchange) ends in a connection error after 0 ms: record 0 stays and
     // tried = 1, so a threshold sync waits 2^1 − 1 = 1 s after 0. The count reaches 3 at

@@ -67,6 +67,6 @@ struct FixedNumberTests {
 
   @Test func kindRawValuesIndexTheNameTable() {
     // The recorder writes names from a static table indexed by raw value.
-    #expect(FixDecision.Kind.allCases.map(\.rawValue) == Array(0..<8))
+    #expect(FixDecision.Kind.allCases.map(\.rawValue) == Array(0..<11))
   }
 }

@@ -56,14 +56,14 @@ public struct EnergyModel: Sendable, Hashable, Codable {
     let monitoringHours = Double(m.millisMonitoring) / 3_600_000
     let listening = listeningHours * listeningMilliamps(accuracyClass)
     let monitoring = monitoringHours * monitoringMilliamps
-    let wakeups = Double(m.geofenceExits) * wakeupMilliampHours
+    let wakeups = Double(m.geofenceExits + m.significantChanges) * wakeupMilliampHours
     let requests = Double(u.requests) * requestMilliampHours
     let bytes = Double(u.bytesSent) / 1_000_000 * megabyteMilliampHours
     let total = listening + monitoring + wakeups + requests + bytes
     let hours = listeningHours + monitoringHours
     return EnergyStats(
       secondsListeningByAccuracy: [accuracyClass: Double(m.millisListening) / 1000],
-      secondsMonitoring: Double(m.millisMonitoring) / 1000, geofenceWakeups: m.geofenceExits,
+      secondsMonitoring: Double(m.millisMonitoring) / 1000, geofenceWakeups: m.geofenceExits + m.significantChanges,
       requests: u.requests, bytes: u.bytesSent,
       milliampHours: .init(listening: Self.round(listening), monitoring: Self.round(monitoring),
                            wakeups: Self.round(wakeups), requests: Self.round(requests),
@@ -79,7 +79,7 @@ public struct EnergyStats: Codable, Sendable, Hashable {
   /// Seconds listening, by accuracy class (`gps`, `wifi`, `cell`).
   public var secondsListeningByAccuracy: [String: Double]
   public var secondsMonitoring: Double
-  /// Geofence exits that woke the app.
+  /// Wake-ups of the app: geofence exits (and significant-change deliveries).
   public var geofenceWakeups: Int
   public var requests: Int
   /// Request body bytes.

@@ -55,15 +55,26 @@ public struct FidelityMetrics: Sendable {
   /// Every raw fix handed to the engine, in strictly increasing time order.
   public mutating func observeRaw(_ fix: Fix) {
     let anchor = GeoMath.Anchor(fix)
-    latestRawStep = fixes > 0 ? latestRaw.distance(to: anchor) : 0
+    observeRaw(anchor, time: fix.time, step: fixes > 0 ? latestRaw.distance(to: anchor) : 0)
+  }
+
+  /// `observeRaw(_:)` with the fix's cosine of latitude and its distance from the raw fix
+  /// before it (0 for the first) already known (`TrackAnalysis`): the same numbers.
+  public mutating func observeRaw(_ fix: Fix, cosLatitude: Double, step: Double) {
+    observeRaw(GeoMath.Anchor(latitude: fix.latitude, longitude: fix.longitude, cosLatitude: cosLatitude),
+               time: fix.time, step: step)
+  }
+
+  private mutating func observeRaw(_ anchor: GeoMath.Anchor, time: Int64, step: Double) {
+    latestRawStep = step
     rawLength += latestRawStep
     latestRaw = anchor
-    latestRawTime = fix.time
+    latestRawTime = time
     fixes += 1
     if computesHausdorff { rawPoints.append(project(anchor)) }
     if anchor.cosLatitude > largestCosLatitude { largestCosLatitude = anchor.cosLatitude }
     if anchor.cosLatitude < smallestCosLatitude { smallestCosLatitude = anchor.cosLatitude }
-    pending.append((fix.time, FixFrame(anchor)))
+    pending.append((time, FixFrame(anchor)))
   }
 
   /// A location the library emitted: always a fix already passed to observeRaw (same time, same

@@ -19,6 +19,12 @@
 /// then they wait in `PendingEvents`, a bounded summary of at most five events.
 public struct StopMetrics: Sendable {
   private var detector: StopDetector
+  /// The runs found beforehand (a sweep's shared track); the detector then stays empty.
+  private let table: StopRunTable?
+  /// With `table`, each raw fix's distance from the one before it.
+  private let steps: [Double]
+  private var rawCount = 0
+  private var nextEnding = 0
   private var pending = PendingEvents()
   private var stops: [TrueStop] = []
   private var falseStops = 0
@@ -33,10 +39,34 @@ public struct StopMetrics: Sendable {
   /// A matcher with the detector's `radius` (metres) and `minDuration` (milliseconds).
   public init(radius: Double = StopDetector.defaultRadius, minDuration: Int64 = StopDetector.defaultMinDuration) {
     detector = StopDetector(radius: radius, minDuration: minDuration)
+    table = nil
+    steps = []
+  }
+
+  /// A matcher that reads the true-stop runs from `table` instead of detecting them, and
+  /// the raw path from `steps` (`TrackAnalysis`): the raw fixes must be exactly the fixes
+  /// both were worked out from, in order.
+  public init(table: StopRunTable, steps: [Double]) {
+    detector = StopDetector(radius: table.rule.radius, minDuration: table.rule.minDuration)
+    self.table = table
+    self.steps = steps
   }
 
   /// Every raw fix handed to the engine, in time order (called before the events of that fix).
   public mutating func observeRaw(_ fix: Fix) {
+    if let table {
+      let index = rawCount
+      rawCount += 1
+      if awaitingStart != nil { pathSinceStopEnd += steps[index] }
+      previousFix = fix
+      if nextEnding < table.endings.count, table.endings[nextEnding].fixIndex == index {
+        nextEnding += 1
+        close(table.endings[nextEnding - 1].run, isFinal: false)
+      } else {
+        pending.fixJoined()
+      }
+      return
+    }
     if awaitingStart != nil, let previous = previousFix { pathSinceStopEnd += GeoMath.distance(previous, fix) }
     previousFix = fix
     if let ended = detector.observe(fix) {
@@ -48,13 +78,14 @@ public struct StopMetrics: Sendable {
 
   /// A motionchange the library emitted at fix `fix` (isMoving false = stop detected, true = start detected).
   public mutating func observeMotionChange(isMoving: Bool, at fix: Fix) {
-    guard let run = detector.run else {
+    // The detector's run always holds the latest raw fix.
+    guard let latest = previousFix else {
       // Before any raw fix: outside every stop.
       if isMoving { unmatchedStarts += 1 } else { falseStops += 1 }
       return
     }
     if isMoving {
-      pending.moving(at: fix.time, pathSinceStopEnd: pathSinceStopEnd, isLatestFix: fix.time == run.end)
+      pending.moving(at: fix.time, pathSinceStopEnd: pathSinceStopEnd, isLatestFix: fix.time == latest.time)
     } else {
       pending.still(at: fix)
     }
@@ -62,14 +93,14 @@ public struct StopMetrics: Sendable {
 
   /// The library switched the GPS off (monitoring began) at time `time` (ms).
   public mutating func observeMonitoringStart(at time: Int64) {
-    guard detector.run != nil else { return }  // before any raw fix: outside every stop
+    guard previousFix != nil else { return }  // before any raw fix: outside every stop
     pending.monitoring(at: time)
   }
 
   /// Decides the open run and returns the totals; later calls return the same totals.
   public mutating func finish() -> StopStats {
     if let result { return result }
-    if let run = detector.run { close(run, isFinal: true) }
+    if let run = table == nil ? detector.run : (rawCount > 0 ? table?.last : nil) { close(run, isFinal: true) }
     let finalStop = stops.last.flatMap { $0.isFinal ? $0 : nil }
     let detected = stops.filter { $0.detectedAt != nil }
     let departures = stops.filter { !$0.isFinal }

@@ -75,6 +75,7 @@ enum CSVAliases {
       "numsv", "svs",
     ]),
     (.valid, ["valid", "fix_valid", "validity"]),
+    (.activity, ["activity", "detected_activity", "activity_type", "motion_activity"]),
   ]
 
   /// Names of heights above the WGS84 ellipsoid rather than mean sea level (GSDC,

@@ -47,6 +47,8 @@ struct CSVColumnMap: Sendable {
   let values: [Column]
   /// A validity flag column.
   let validity: Column?
+  /// A motion activity column.
+  let activity: Column?
   /// Whether the altitude column holds heights above the ellipsoid (no sea-level one).
   let altitudeIsEllipsoidal: Bool
   /// The highest column index any of the above reads.
@@ -115,10 +117,11 @@ struct CSVColumnMap: Sendable {
     ]
     values = optional.compactMap(column).sorted { $0.index < $1.index }
     validity = column(.valid)
+    activity = column(.activity)
     altitudeIsEllipsoidal = chosenKey[.altitude].map(CSVAliases.ellipsoidalAltitudes.contains) ?? false
 
     var last = max(latitude.index, longitude.index)
-    for extra in [latitudeHemisphere, longitudeHemisphere, validity].compactMap({ $0 }) + values {
+    for extra in [latitudeHemisphere, longitudeHemisphere, validity, activity].compactMap({ $0 }) + values {
       last = max(last, extra.index)
     }
     switch time {

@@ -37,6 +37,8 @@ enum CSVField: String, Sendable, CaseIterable {
   case satellites
   /// A validity flag; `No fix` / `Invalid` rows carry no position.
   case valid
+  /// A motion activity name (GPSLogger's `activity`), for `fetchActivity`.
+  case activity
 
   /// The words used for this field in messages (`latitude`, `horizontal accuracy`).
   var label: String {

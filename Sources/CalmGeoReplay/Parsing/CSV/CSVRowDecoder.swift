@@ -58,6 +58,7 @@ struct CSVRowDecoder {
   private let latitudeHemisphere: Int
   private let longitudeHemisphere: Int
   private let validity: Int
+  private let activity: Int
   private let values: UnsafeMutableBufferPointer<CSVColumnMap.Column>
   private let timeKind: TimeKind
   private let timeColumns: (CSVColumnMap.Column, CSVColumnMap.Column, CSVColumnMap.Column?)
@@ -78,6 +79,7 @@ struct CSVRowDecoder {
     latitudeHemisphere = map.latitudeHemisphere?.index ?? -1
     longitudeHemisphere = map.longitudeHemisphere?.index ?? -1
     validity = map.validity?.index ?? -1
+    activity = map.activity?.index ?? -1
     values = .allocate(capacity: map.values.count)
     _ = values.initialize(from: map.values)
     let timeFormat: CSVTimeFormat
@@ -184,6 +186,10 @@ struct CSVRowDecoder {
         fix.course = Self.compassCourse(value, counterclockwiseFromEast: column.counterclockwiseFromEast)
       default: break
       }
+    }
+    if activity >= 0, let text = tokenizer.value(activity), text.count > 0 {
+      // A name that is no motion class (GPSLogger's TILTING) leaves the speed classifier to decide.
+      fix.activity = MotionActivity(logged: Substring(String(decoding: text, as: UTF8.self)))
     }
     // Like every reader: without an accuracy of its own, DOP × UERE, flagged.
     fix.estimateMissingAccuracy(uere: uere)

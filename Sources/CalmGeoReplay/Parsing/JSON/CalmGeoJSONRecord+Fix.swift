@@ -59,6 +59,7 @@ extension CalmGeoJSONRecord {
     if let altitude = coords.altitude, altitude.isFinite, altitude != -1 {
       fix.altitude = altitude
     }
+    fix.activity = activity?.type.flatMap { MotionActivity(logged: Substring($0)) }
     return fix
   }
 }

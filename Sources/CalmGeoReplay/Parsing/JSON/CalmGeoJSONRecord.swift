@@ -1,6 +1,6 @@
 /// One `CalmGeoLocation` as CalmGeo writes it (CALMGEO.md §2), with only what a replay
 /// reads: every field optional so that a missing one is reported by name, not by the
-/// decoder; unknown keys (`activity`, `floor`, `mock`, …) are ignored.
+/// decoder; unknown keys (`floor`, `mock`, …) are ignored.
 struct CalmGeoJSONRecord: Decodable, Sendable {
   /// The coordinates and their quality.
   struct Coords: Decodable, Sendable {
@@ -29,4 +29,17 @@ struct CalmGeoJSONRecord: Decodable, Sendable {
   var isMoving: Bool?
   var coords: Coords?
   var event: String?
+  /// The activity CalmGeo attached (`fetchActivity`), for a replay with `fetchActivity`.
+  var activity: Activity?
+
+  /// `{type, confidence}`; only `type` is read, and a malformed value reads as none
+  /// (the record stays usable).
+  struct Activity: Decodable, Sendable {
+    var type: String?
+
+    init(from decoder: any Decoder) throws {
+      struct Fields: Decodable { var type: String? }
+      type = (try? Fields(from: decoder))?.type
+    }
+  }
 }

@@ -37,6 +37,17 @@ extension ReportCollector {
     public var end: Int64
   }
 
+  /// A run of fixes the platform model withheld (`replay.platform`), by the same rule.
+  public struct WithheldRun: Sendable, Hashable {
+    /// The first and last withheld fix, ms since 1970.
+    public var start: Int64
+    public var end: Int64
+    /// `stationary`, `accuracy` or `rate`.
+    public var rule: PlatformDelivery.Rule
+    /// Fixes withheld in the run.
+    public var fixes: Int
+  }
+
   /// A request as drawn on the upload timeline.
   public struct RequestMark: Sendable, Hashable {
     public var sequence: Int

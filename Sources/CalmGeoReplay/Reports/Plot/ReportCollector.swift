@@ -26,6 +26,14 @@ public struct ReportCollector: ReplayObserver, Sendable {
   public private(set) var requests: StrideDecimator<RequestMark>
   /// Records held in storage after each change, each drawn sample with its window's peak.
   public private(set) var queue: StrideDecimator<QueueSample>
+  /// Runs of fixes the platform withheld, in time order: a run of one rule continues
+  /// across delivered fixes less than `withheldJoin` apart, and past `withheldCapacity`
+  /// runs every new one joins the last (so a 10 Hz log under the rate rule is one run).
+  public private(set) var withheld: [WithheldRun] = []
+  /// The most runs `withheld` keeps apart.
+  public static let withheldCapacity = 2_000
+  /// Runs of one rule closer than this (ms) are drawn as one.
+  public static let withheldJoin: Int64 = 10_000
   /// The longest pauses between consecutive fixes (at most `gapCapacity`), in time
   /// order: a timeline can fold them instead of spending its width on no data.
   public private(set) var longestGaps: [TimeSpan] = []
@@ -40,6 +48,7 @@ public struct ReportCollector: ReplayObserver, Sendable {
   public private(set) var lastFixTime: Int64?
 
   private var stored = StoredRecords()
+  private var lastJudge: Float = .nan
   private var monitoringSince: Int64?
   private var movingSince: Int64?
   private var reference: (latitude: Double, longitude: Double)?
@@ -58,9 +67,15 @@ public struct ReportCollector: ReplayObserver, Sendable {
     if let previous = lastFixTime { noteGap(from: previous, to: fix.time) }
     lastFixTime = fix.time
     bounds.include(latitude: fix.latitude, longitude: fix.longitude)
+    if let rule = decision.withheldRule {
+      noteWithheld(fix.time, rule)
+    } else {
+      lastJudge = Float(decision.judge)
+    }
+    // A withheld fix keeps the judge in force, so the judge line does not break at each one.
     track.offer(TrackSample(
       time: fix.time, latitude: fix.latitude, longitude: fix.longitude,
-      speed: Float(decision.speed), judge: Float(decision.judge)))
+      speed: Float(decision.speed), judge: decision.isWithheld ? lastJudge : Float(decision.judge)))
 
     switch decision.kind {
     case .keptRefEmpty, .keptBeyondJudge: reference = (fix.latitude, fix.longitude)
@@ -130,6 +145,18 @@ public struct ReportCollector: ReplayObserver, Sendable {
 
   private mutating func sampleQueue(at time: Int64) {
     queue.offer(QueueSample(time: time, size: stored.count, peak: stored.count))
+  }
+
+  /// Extends the last run of `rule` or starts a new one.
+  private mutating func noteWithheld(_ time: Int64, _ rule: PlatformDelivery.Rule) {
+    if let last = withheld.indices.last,
+       withheld[last].rule == rule && time - withheld[last].end < Self.withheldJoin
+        || withheld.count >= Self.withheldCapacity {
+      withheld[last].end = time
+      withheld[last].fixes += 1
+    } else {
+      withheld.append(WithheldRun(start: time, end: time, rule: rule, fixes: 1))
+    }
   }
 
   /// Keeps the gap if it is among the longest (ties: the earlier one stays).

@@ -44,6 +44,7 @@ struct CalmGeoJSONParserTests {
     fix.course = 219.93
     fix.altitude = 61.9
     fix.verticalAccuracy = 3
+    fix.activity = .walking  // the record's activity {type: walking}, read for fetchActivity
     return fix
   }
 

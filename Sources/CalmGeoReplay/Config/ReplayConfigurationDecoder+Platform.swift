@@ -1,0 +1,84 @@
+extension ReplayConfigurationDecoder {
+  static let platformKeys = [
+    "geofenceExitDelay", "geofenceMinimumRadius", "geofenceUnknown", "stationaryPause", "accuracyGate",
+    "minimumInterval",
+  ]
+  static let stationaryPauseKeys = ["radius", "duration"]
+}
+
+extension ReplayConfigurationDecoder.Reader {
+  /// `replay.model`: one of `FilterModel.names`.
+  func model(_ value: JSONValue) throws(ConfigError) -> FilterModel {
+    let key = "replay.model"
+    let text = try string(value, key) ?? FilterModel.calmgeo.rawValue
+    guard let model = FilterModel(rawValue: text) else {
+      let hint = ClosestName.find(text, in: FilterModel.names).map { "did you mean '\($0)'? " } ?? ""
+      throw fail(key, "unknown model \(value.rendered); \(hint)known models: \(FilterModel.names.joined(separator: ", "))")
+    }
+    return model
+  }
+
+  /// `replay.platform`: seconds and metres, each rule off unless given.
+  func platform(_ value: JSONValue, into settings: inout ReplaySettings) throws(ConfigError) {
+    let fields = try object(value, path: "replay.platform", known: ReplayConfigurationDecoder.platformKeys)
+    for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
+      let path = "replay.platform.\(key)"
+      switch key {
+      case "geofenceExitDelay":
+        let (low, high) = try secondsRange(value, path)
+        settings.geofenceExitDelay = low
+        settings.geofenceExitDelayMax = high > low ? high : nil
+      case "geofenceMinimumRadius": settings.geofenceMinimumRadius = try nonNegative(value, path)
+      case "geofenceUnknown": settings.platform.geofenceUnknown = try bool(value, path)
+      case "minimumInterval": settings.platform.minimumInterval = Self.millis(try nonNegative(value, path))
+      case "accuracyGate":
+        switch value {
+        case .bool(let on): settings.platform.accuracyGate = on ? .desiredAccuracyClass : nil
+        case .number:
+          let limit = try nonNegative(value, path)
+          guard limit > 0 else { throw fail(path, "must be more than 0 metres, found \(value.rendered)") }
+          settings.platform.accuracyGate = .metres(limit)
+        default: throw fail(path, "expected true (the desiredAccuracy class's limit), false or metres, found \(value.rendered)")
+        }
+      default: settings.platform.stationaryPause = try stationaryPause(value, path)
+      }
+    }
+  }
+
+  /// `stationaryPause`: `true` (defaults), `false`, or `{radius, duration}` (metres, seconds).
+  private func stationaryPause(_ value: JSONValue, _ path: String) throws(ConfigError) -> PlatformModel.StationaryPause? {
+    if case .bool(let on) = value { return on ? PlatformModel.StationaryPause() : nil }
+    guard case .object = value else {
+      throw fail(path, "expected true, false or {\"radius\": metres, \"duration\": seconds}, found \(value.rendered)")
+    }
+    let fields = try object(value, path: path, known: ReplayConfigurationDecoder.stationaryPauseKeys)
+    var pause = PlatformModel.StationaryPause()
+    if let radius = fields["radius"] { pause.radius = try nonNegative(radius, "\(path).radius") }
+    if let duration = fields["duration"] { pause.duration = Self.millis(try nonNegative(duration, "\(path).duration")) }
+    return pause
+  }
+
+  /// Seconds, or `[min, max]` seconds for a seeded draw; in milliseconds.
+  private func secondsRange(_ value: JSONValue, _ path: String) throws(ConfigError) -> (Int64, Int64) {
+    switch value {
+    case .number:
+      let ms = Self.millis(try nonNegative(value, path))
+      return (ms, ms)
+    case .array(let bounds) where bounds.count == 2:
+      let low = try nonNegative(bounds[0], path)
+      let high = try nonNegative(bounds[1], path)
+      guard high >= low else { throw fail(path, "expected [min, max] with min ≤ max, found \(value.rendered)") }
+      return (Self.millis(low), Self.millis(high))
+    default:
+      throw fail(path, "expected seconds or [min, max] seconds, found \(value.rendered)")
+    }
+  }
+
+  private func nonNegative(_ value: JSONValue, _ path: String) throws(ConfigError) -> Double {
+    let number = try number(value, path)
+    guard number >= 0, number <= 1e9 else { throw fail(path, "must be between 0 and 1000000000, found \(value.rendered)") }
+    return number
+  }
+
+  private static func millis(_ seconds: Double) -> Int64 { Int64((seconds * 1000).rounded()) }
+}

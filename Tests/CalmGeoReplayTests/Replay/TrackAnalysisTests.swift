@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import CalmGeoReplay
+
+/// A track analysis only saves work: a replay with one gives exactly the result (and the
+/// stats document) of a replay without, and the request bytes counted without encoding
+/// bodies equal the bodies' lengths.
+struct TrackAnalysisTests {
+  /// Configurations that exercise what the analysis touches: uploads with duplicates and
+  /// failures (latency up to 30 s, threshold 1 to 12, batches of 1 to 250), activity
+  /// objects and events in records, and two stop rules.
+  static let configurations: [String] = [
+    #"{"url": "https://a.test/l", "autoSync": true, "syncThreshold": 1, "maxBatchSize": 1, "replay": {"seed": 3}}"#,
+    #"{"url": "https://a.test/l", "autoSync": true, "syncThreshold": 12, "maxBatchSize": 250, "fetchActivity": true, "replay": {"seed": 1, "finalSync": true, "network": {"latencyMs": [80, 30000], "failureRate": 0.3}}}"#,
+    #"{"distanceFilter": 50, "stationaryRadius": 100, "url": "https://a.test/l", "autoSync": true, "syncThreshold": 5, "maxBatchSize": 3, "replay": {"metrics": {"stopRadius": 10, "stopMinDuration": 60}}}"#,
+    #"{"distanceFilter": 5}"#,
+  ]
+
+  static func configuration(_ json: String) throws -> ReplayConfiguration {
+    try ReplayConfigurationDecoder.decode(Data(json.utf8), source: "test.json")
+  }
+
+  static let samples = ["drive-speed-changes.csv", "stationary-drift.csv", "walk-with-long-stop.csv"]
+    .map { Corpus.repositoryRoot.appendingPathComponent("Samples/\($0)").path }
+
+  @Test(arguments: samples)
+  func samplesGiveTheSameResultWithAndWithoutTheAnalysis(path: String) throws {
+    try expectSameResults(track: TrackReader.load(path: path))
+  }
+
+  @Test(.enabled(if: Corpus.isAvailable, Corpus.skipReason),
+        arguments: ["csv/dat100__20170813.csv", "gpx/gpxpy__around-visnjan-with-car.gpx", "nmea/gnsslibpy__pixel6.nmea",
+                    "csv/gpsbabel__garmin_g1000.csv"])
+  func corpusLogsGiveTheSameResultWithAndWithoutTheAnalysis(file: String) throws {
+    try expectSameResults(track: TrackReader.load(path: Corpus.path(file)))
+  }
+
+  func expectSameResults(track: Track) throws {
+    let configurations = try Self.configurations.map(Self.configuration)
+    let analysis = TrackAnalysis(track, stopRules: Set(configurations.map { StopRule($0.replay) }))
+    #expect(analysis.stopRuns.count == 2)
+    for configuration in configurations {
+      // Without the analysis, with an observer that wants every body.
+      var collecting = CollectingObserver()
+      let plain = ReplayRunner.run(track, configuration: configuration, observer: &collecting, metrics: true)
+      // With it, and no observer wanting bodies: sizes counted, stops read from the table.
+      var discarding = DiscardingObserver()
+      let analysed = ReplayRunner.run(
+        track, configuration: configuration, observer: &discarding, metrics: true, analysis: analysis)
+      #expect(analysed == plain)
+      #expect(ReplayStats(analysed) == ReplayStats(plain))
+      #expect(plain.uploads.bytesSent == collecting.bodies.reduce(0) { $0 + $1.count })
+      if configuration.calmGeo.url != nil { #expect(plain.uploads.requests > 0) }
+    }
+  }
+
+  @Test func aTableIsUsedOnlyForItsOwnStopRule() throws {
+    let track = try TrackReader.load(path: Self.samples[2])
+    let other = StopRule(radius: 5, minDuration: 30_000)
+    let analysis = TrackAnalysis(track, stopRules: [other])
+    let configuration = try Self.configuration(#"{"distanceFilter": 16}"#)
+    var a = DiscardingObserver(), b = DiscardingObserver()
+    let plain = ReplayRunner.run(track, configuration: configuration, observer: &a, metrics: true)
+    let analysed = ReplayRunner.run(track, configuration: configuration, observer: &b, metrics: true, analysis: analysis)
+    #expect(plain == analysed)
+    // The walk's café stop is found at the default rule (Samples/README.md).
+    #expect(plain.metrics?.stops.trueStops ?? 0 >= 1)
+  }
+}
