@@ -16,6 +16,7 @@ library only; ends on SIGTERM or when its stdin closes (--exit-on-stdin-eof).
 import argparse
 import base64
 import json
+import os
 import signal
 import socket
 import sys
@@ -139,7 +140,8 @@ def main():
     server.daemon_threads = True
     server.request_queue_size = 256
     server.state = State(script, args.default, args.log, args.quiet_log)
-    signal.signal(signal.SIGTERM, lambda *_: (server.server_close(), sys.exit(0)))
+    # Exit at once on SIGTERM, whatever the request threads are doing.
+    signal.signal(signal.SIGTERM, lambda *_: os._exit(0))
     if args.exit_on_stdin_eof:
         def watch():
             sys.stdin.read()
@@ -147,7 +149,6 @@ def main():
         threading.Thread(target=watch, daemon=True).start()
     port = server.server_address[1]
     if args.port_file:
-        import os
         with open(args.port_file + ".tmp", "w") as f:
             f.write(f"{port}\n")
         os.replace(args.port_file + ".tmp", args.port_file)
