@@ -6,6 +6,7 @@ let package = Package(
   platforms: [.macOS(.v13)],
   products: [
     .library(name: "CalmGeoReplay", targets: ["CalmGeoReplay"]),
+    .library(name: "CalmGeoLive", targets: ["CalmGeoLive"]),
     .executable(name: "calmgeo-replay", targets: ["calmgeo-replay"]),
   ],
   dependencies: [
@@ -50,11 +51,20 @@ let package = Package(
         .embedInCode("Templates/sweep.html.mustache"),
       ]),
 
+    // Live uploads: the replay's requests sent to a real server (Foundation's URLSession),
+    // kept out of the core so that it never depends on networking.
+    .target(
+      name: "CalmGeoLive",
+      dependencies: [
+        "CalmGeoReplay",
+        .product(name: "Histogram", package: "hdrhistogram-swift"),
+      ]),
+
     // Tool: options, files, stdout/stderr and exit codes only.
     .executableTarget(
       name: "calmgeo-replay",
       dependencies: [
-        "CalmGeoReplay", "CalmGeoReport",
+        "CalmGeoReplay", "CalmGeoReport", "CalmGeoLive",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
 
@@ -70,6 +80,8 @@ let package = Package(
     .testTarget(
       name: "CalmGeoReplayTests", dependencies: ["CalmGeoReplay"],
       exclude: ["Fixtures"]),
+    .testTarget(
+      name: "CalmGeoLiveTests", dependencies: ["CalmGeoLive", "CalmGeoReplay"]),
     .testTarget(
       name: "CalmGeoReplayCLITests", dependencies: ["calmgeo-replay"]),
   ],

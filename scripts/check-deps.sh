@@ -5,7 +5,8 @@
 #   chromium (the report tests render report.html and sweep.html in headless Chromium),
 #   fonts-dejavu-core (a font for those screenshots),
 #   slurm-wlm, munge (SlurmSweepTests runs a sweep as a job array on a single-node
-#   cluster started by scripts/slurm-single-node.sh).
+#   cluster started by scripts/slurm-single-node.sh),
+#   python3 (LiveCommandTests send to scripts/live-test-server.py on 127.0.0.1).
 # Needs root for apt-get; prints the command otherwise. Tests that need a missing tool
 # skip and say why, so only the build packages are required.
 #
@@ -15,7 +16,7 @@
 # and the Slurm units wait for an /etc/slurm/slurm.conf the packages do not ship.
 set -euo pipefail
 missing=()
-for package in libxml2-dev zlib1g-dev pkg-config gpsbabel chromium fonts-dejavu-core slurm-wlm munge; do
+for package in libxml2-dev zlib1g-dev pkg-config gpsbabel chromium fonts-dejavu-core slurm-wlm munge python3; do
   dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
 done
 if ((${#missing[@]} == 0)); then

@@ -49,8 +49,13 @@ struct UploadView {
       case .status(200): "ok"
       case .status: "failed"
       case .timeout: "timeout"
+      case .error: "failed"
       }
-      let outcome = request.outcome == .timeout ? "timeout" : "HTTP \(request.outcome)"
+      let outcome = switch request.outcome {
+      case .status(let code): "HTTP \(code)"
+      case .timeout: "timeout"
+      case .error: "connection error"
+      }
       return Mark(
         x: NumberText.fixed(x), width: NumberText.fixed(max(axis.x(request.completedAt) - x, 2)), cls: cls,
         title: "#\(request.sequence) · \(outcome) · \(NumberText.counted(request.records, "record")) · "

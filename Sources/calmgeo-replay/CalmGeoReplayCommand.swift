@@ -22,6 +22,7 @@ struct CalmGeoReplayCommand: AsyncParsableCommand {
         calmgeo-replay fixes track.gpx --format ndjson
         calmgeo-replay sweep sweep.yaml --out sweep-out
         calmgeo-replay check Samples/expected
+        calmgeo-replay live drive.csv -c cfg.json --url http://127.0.0.1:8080/locations --speed max
 
       EXIT CODES
         0   success
@@ -32,9 +33,10 @@ struct CalmGeoReplayCommand: AsyncParsableCommand {
         65  bad input data (a file with no usable fix, or a bad record with --strict)
         66  input missing or unreadable
         1   anything else
-        130 sweep: interrupted (finished rows kept; rerun with --resume)
+        130 sweep: interrupted (finished rows kept; rerun with --resume);
+            live: interrupted (outputs of what was sent are written)
       """,
     version: ReplayStats.toolVersion,
-    subcommands: [Replay.self, Fixes.self, Compare.self, Sweep.self, Merge.self, Check.self],
+    subcommands: [Replay.self, Fixes.self, Compare.self, Sweep.self, Merge.self, Check.self, Live.self],
     defaultSubcommand: Replay.self)
 }

@@ -9,6 +9,11 @@ public struct InputUnavailable: Error, Sendable, CustomStringConvertible {
   public var file: String
   public var reason: String
   public var description: String { "\(file): error: \(reason)" }
+
+  public init(file: String, reason: String) {
+    self.file = file
+    self.reason = reason
+  }
 }
 
 /// A file (or standard input for `-`) read with POSIX `read(2)`.

@@ -21,11 +21,15 @@ public struct NetworkModel: Sendable, Hashable {
   public enum Outcome: Sendable, Hashable, CustomStringConvertible {
     case status(Int)
     case timeout
+    /// No answer: the connection failed or dropped (a real network; a failure like any other).
+    case error
 
-    /// Parses `200`, `500`, `timeout`.
+    /// Parses `200`, `500`, `timeout`, `error`.
     public init?(_ text: String) {
       if text.lowercased() == "timeout" {
         self = .timeout
+      } else if text.lowercased() == "error" {
+        self = .error
       } else if let code = Int(text), (100...599).contains(code) {
         self = .status(code)
       } else {
@@ -37,6 +41,7 @@ public struct NetworkModel: Sendable, Hashable {
       switch self {
       case .status(let code): String(code)
       case .timeout: "timeout"
+      case .error: "error"
       }
     }
   }

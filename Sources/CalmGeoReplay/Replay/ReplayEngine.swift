@@ -47,9 +47,10 @@ public struct ReplayEngine<Observer: ReplayObserver> {
   var emittedByCalls = 0
 
   /// A replay of `scenario` (nil: `Scenario.standard`); with `settings.finalSync`, a
-  /// `sync()` when the log ends is added to it.
+  /// `sync()` when the log ends is added to it. `transport` answers the upload requests
+  /// (the simulated network by default).
   public init(config: CalmGeoConfig, settings: ReplaySettings = ReplaySettings(), scenario: Scenario? = nil,
-              observer: Observer) {
+              observer: Observer, transport: UploadTransport = .simulated) {
     self.config = config
     self.settings = settings
     self.observer = observer
@@ -58,7 +59,7 @@ public struct ReplayEngine<Observer: ReplayObserver> {
     scheduler = CallScheduler(timeline)
     machine = TrackingDecider(config: config, settings: settings, startsAtFirstFix: false)
     delivery = settings.platform.filtersDelivery ? PlatformDelivery(model: settings.platform, desiredAccuracy: config.desiredAccuracy) : nil
-    uploads = UploadSimulator(config: config, settings: settings, keepsRecords: scenario != nil)
+    uploads = UploadSimulator(config: config, settings: settings, keepsRecords: scenario != nil, transport: transport)
   }
 
   /// Processes the next fix: the calls due by its time, the fix, then calls its events made

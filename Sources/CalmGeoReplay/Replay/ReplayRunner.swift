@@ -5,37 +5,47 @@
 public enum ReplayRunner {
   /// Replays `opened` under `configuration`, reporting events to `observer` as they
   /// happen, in memory that does not grow with the file; with `metrics`, the fidelity
-  /// and stop/start metrics are measured alongside (`result.metrics`).
+  /// and stop/start metrics are measured alongside (`result.metrics`). `transport`
+  /// answers the upload requests (the simulated network by default).
   ///
   /// Throws a fatal `ParseError` when the log yields no usable fix at all.
   public static func run<Observer: ReplayObserver>(
     _ opened: InputOpener.Opened, options: ParseOptions, configuration: ReplayConfiguration,
-    observer: inout Observer, metrics: Bool = false
+    observer: inout Observer, metrics: Bool = false, transport: UploadTransport = .simulated
   ) throws(ParseError) -> ReplayResult {
-    guard metrics else { return try run(opened, options: options, configuration: configuration, observer: &observer) }
+    guard metrics else {
+      return try run(opened, options: options, configuration: configuration, observer: &observer, transport: transport)
+    }
     return try measuring(MetricsObserver(settings: configuration.replay), beside: &observer) {
       (pair: inout ObserverPair<MetricsObserver, Observer>) throws(ParseError) -> ReplayResult in
-      try run(opened, options: options, configuration: configuration, observer: &pair)
+      try run(opened, options: options, configuration: configuration, observer: &pair, transport: transport)
     }
   }
 
   /// Replays fixes already in memory; with `metrics`, measured alongside (sweeps that do
   /// not rank on the Hausdorff distance skip it: `computesHausdorff` false).
   /// `analysis` (of this track) saves work that every replay of it would repeat; the
-  /// result is the same with or without it.
+  /// result is the same with or without it. `transport` answers the requests;
+  /// `shouldStop`, asked before each fix, ends the log early (an interrupted live run), the
+  /// replay then finishing as at the log's end.
   public static func run<Observer: ReplayObserver>(
     _ track: Track, configuration: ReplayConfiguration, observer: inout Observer, metrics: Bool,
-    computesHausdorff: Bool = true, analysis: TrackAnalysis? = nil
+    computesHausdorff: Bool = true, analysis: TrackAnalysis? = nil, transport: UploadTransport = .simulated,
+    shouldStop: (() -> Bool)? = nil
   ) -> ReplayResult {
     // The analysis holds per-fix numbers: only for the track's fixes as they are.
     let analysis = configuration.speedPolicy == track.speedPolicy && analysis?.covers(fixes: track.fixes.count) == true
       ? analysis : nil
-    guard metrics else { return run(track, configuration: configuration, observer: &observer, analysis: analysis) }
+    guard metrics else {
+      return run(track, configuration: configuration, observer: &observer, analysis: analysis, transport: transport,
+                 shouldStop: shouldStop)
+    }
     let metricsObserver = MetricsObserver(
       settings: configuration.replay, computesHausdorff: computesHausdorff,
       analysis: analysis)
     return measuring(metricsObserver, beside: &observer) { pair in
-      run(track, configuration: configuration, observer: &pair, analysis: analysis)
+      run(track, configuration: configuration, observer: &pair, analysis: analysis, transport: transport,
+          shouldStop: shouldStop)
     }
   }
 
@@ -54,11 +64,12 @@ public enum ReplayRunner {
 
   private static func run<Observer: ReplayObserver>(
     _ opened: InputOpener.Opened, options: ParseOptions, configuration: ReplayConfiguration,
-    observer: inout Observer
+    observer: inout Observer, transport: UploadTransport
   ) throws(ParseError) -> ReplayResult {
     var diagnostics = InputDiagnostics(strict: options.strict, maxProblems: options.maxReportedProblems)
     var engine = ReplayEngine(
-      config: configuration.calmGeo, settings: configuration.replay, scenario: configuration.scenario, observer: observer)
+      config: configuration.calmGeo, settings: configuration.replay, scenario: configuration.scenario, observer: observer,
+      transport: transport)
     let used = try TrackReader.readNormalized(
       opened, options: options, speedPolicy: configuration.speedPolicy, diagnostics: &diagnostics
     ) { engine.process($0) }
@@ -74,12 +85,19 @@ public enum ReplayRunner {
   /// Replays fixes already in memory (sweeps: one parsed track, many configurations),
   /// under the configuration's speed policy as the streaming path applies it.
   public static func run<Observer: ReplayObserver>(
-    _ track: Track, configuration: ReplayConfiguration, observer: inout Observer, analysis: TrackAnalysis? = nil
+    _ track: Track, configuration: ReplayConfiguration, observer: inout Observer, analysis: TrackAnalysis? = nil,
+    transport: UploadTransport = .simulated, shouldStop: (() -> Bool)? = nil
   ) -> ReplayResult {
     var engine = ReplayEngine(
-      config: configuration.calmGeo, settings: configuration.replay, scenario: configuration.scenario, observer: observer)
+      config: configuration.calmGeo, settings: configuration.replay, scenario: configuration.scenario, observer: observer,
+      transport: transport)
     var diagnostics = track.diagnostics
-    if configuration.speedPolicy == track.speedPolicy {
+    if configuration.speedPolicy == track.speedPolicy, let shouldStop {
+      for fix in track.fixes {
+        if shouldStop() { break }
+        engine.process(fix)
+      }
+    } else if configuration.speedPolicy == track.speedPolicy {
       if let analysis, analysis.covers(fixes: track.fixes.count) {
         for (fix, bytes) in zip(track.fixes, analysis.coordsBytes) { engine.process(fix, coordsBytes: Int(bytes)) }
       } else {
@@ -90,6 +108,7 @@ public enum ReplayRunner {
       // and let a normalizer with this policy derive what it would have.
       var normalizer = FixNormalizer(speedPolicy: configuration.speedPolicy)
       for fix in track.fixes {
+        if shouldStop?() == true { break }
         var logged = fix
         if logged.flags.contains(.speedDerived) {
           logged.speed = nil

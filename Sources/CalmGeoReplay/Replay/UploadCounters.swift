@@ -14,7 +14,7 @@ public struct UploadCounters: Sendable, Hashable {
   public var requests = 0
   /// Requests answered 200.
   public var succeeded = 0
-  /// Requests answered with another status.
+  /// Requests answered with another status, or ended by a connection error.
   public var failed = 0
   /// Requests that timed out (not counted in `failed`).
   public var timeouts = 0
@@ -34,6 +34,8 @@ public struct UploadCounters: Sendable, Hashable {
   public var thresholdSyncs = 0
   /// Syncs called by the app (a scenario's `sync()`, `--final-sync`).
   public var manualSyncs = 0
+  /// Requests a recorded network had no answer for (answered by the simulated network instead).
+  public var unrecordedAnswers = 0
 
   /// Whether every emitted record is accounted for: delivered, still stored, expired or cleared.
   public var isBalanced: Bool { stored == recordsDelivered + storedAtEnd + expired + cleared }

@@ -1,4 +1,8 @@
-/// One simulated HTTP request: what was sent, when, and how it ended.
+/// One HTTP request: what was sent, when, and how it ended.
+///
+/// With a live transport the answer is not known when the request is sent: at
+/// `replayDidSend` its `completedAt`, `latency` and `outcome` are placeholders
+/// (`sentAt`, 0, timeout); `replayDidComplete` carries the real ones.
 public struct UploadRequest: Sendable, Hashable {
   /// 1-based, in send order; names the body file (`uploads/000001.json`).
   public var sequence: Int
@@ -25,6 +29,13 @@ public struct UploadRequest: Sendable, Hashable {
 
   /// Only HTTP 200 is success (CALMGEO.md §4).
   public var succeeded: Bool { outcome == .status(200) }
+
+  /// Sets the answer's latency, outcome and completion time.
+  public mutating func answer(_ answer: TransportAnswer) {
+    latency = answer.latency
+    completedAt = sentAt + answer.latency
+    outcome = answer.outcome
+  }
 
   /// Every field counts, headers in order (they are tuples, so not synthesized).
   public static func == (a: Self, b: Self) -> Bool {

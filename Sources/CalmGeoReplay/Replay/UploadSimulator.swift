@@ -9,6 +9,8 @@ import DequeModule
 /// `t - s > maxDaysToPersist` days (strict, like the state machine's comparisons).
 /// The app's calls (§7) reach storage through `clear(at:)`, `storedIDs`, `syncState`
 /// and `reconfigure(_:)` (which keeps the first configuration's maxDaysToPersist).
+/// Each request's answer comes from the `UploadTransport` (simulated, recorded or live);
+/// a live answer not yet in stays in flight until the transport gives it.
 public struct UploadSimulator: Sendable {
   public private(set) var counters = UploadCounters()
 
@@ -29,6 +31,8 @@ public struct UploadSimulator: Sendable {
   /// What became of each emitted record, by emit index (one byte each).
   private var fates: [Fate] = []
   private var inFlight: [UploadRequest] = []
+  /// Live requests sent whose answer is not in yet (completedAt, latency, outcome unset).
+  private var unanswered: [UploadRequest] = []
   private var nextRequest = 1
   private var tried = 0
   private var lastFailure: Int64?
@@ -40,12 +44,15 @@ public struct UploadSimulator: Sendable {
   /// The storage layer's own copy of maxDaysToPersist: set once (CALMGEO.md §7 quirk).
   private let ttl: Int64
   private var headers: [(name: String, value: String)]
+  private let transport: UploadTransport
 
   /// With `keepsRecords`, whole records are kept even without a url (a scenario may set
   /// one later, or list what is stored).
-  public init(config: CalmGeoConfig, settings: ReplaySettings, keepsRecords: Bool = false) {
+  public init(config: CalmGeoConfig, settings: ReplaySettings, keepsRecords: Bool = false,
+              transport: UploadTransport = .simulated) {
     self.config = config
     self.settings = settings
+    self.transport = transport
     ttl = Int64(config.maxDaysToPersist) * 86_400_000
     self.keepsRecords = keepsRecords || config.url != nil
     headers = Self.headers(config)
@@ -95,6 +102,7 @@ public struct UploadSimulator: Sendable {
 
   /// Moves the clock to `now`: expiries and request completions up to then, in time order.
   public mutating func advance<O: ReplayObserver>(to now: Int64, observer: inout O) {
+    if !unanswered.isEmpty { collectAnswers(by: now) }
     while let index = nextCompletion(), inFlight[index].completedAt <= now {
       let request = inFlight.remove(at: index)
       expire(before: request.completedAt, observer: &observer)
@@ -121,7 +129,7 @@ public struct UploadSimulator: Sendable {
       return
     }
     var stored = Stored(location: location)
-    if !observer.wantsRequestBodies {
+    if !encodesBodies(observer) {
       let coords = coordsBytes ?? CalmGeoJSONWriter.coordsByteCount(location.fix, scratch: &scratch)
       stored.bytes = Int32(CalmGeoJSONWriter.byteCount(location, coordsBytes: coords, scratch: &scratch))
     }
@@ -150,6 +158,7 @@ public struct UploadSimulator: Sendable {
   @discardableResult
   public mutating func drain<O: ReplayObserver>(observer: inout O) -> Int64? {
     var last: Int64?
+    if !unanswered.isEmpty { collectAnswers(by: nil) }
     while let index = nextCompletion() {
       let request = inFlight.remove(at: index)
       expire(before: request.completedAt, observer: &observer)
@@ -190,40 +199,72 @@ public struct UploadSimulator: Sendable {
         storage[index].inFlight += 1
         sequences.append(storage[index].location.sequence)
       }
-      // The body as sent, or only its length (`[`, records, commas, `]`) when no observer
-      // wants it: the same count either way.
+      // The body as sent, or only its length (`[`, records, commas, `]`) when neither an
+      // observer nor the transport (a real network sends it) wants it: the same count.
       let body: [UInt8]
       let bodyBytes: Int
-      if observer.wantsRequestBodies {
+      if encodesBodies(observer) {
         body = CalmGeoJSONWriter.encodeBody(storage[start..<end].lazy.map(\.location))
         bodyBytes = body.count
       } else {
         body = []
         bodyBytes = storage[start..<end].reduce(1 + end - start) { $0 + Int($1.bytes) }
       }
-      let (latency, outcome) = answer(for: nextRequest)
-      let request = UploadRequest(
-        sequence: nextRequest, sentAt: now, completedAt: now + latency, latency: latency,
+      var request = UploadRequest(
+        sequence: nextRequest, sentAt: now, completedAt: now, latency: 0,
         method: config.method, url: url, headers: headers, recordCount: end - start,
-        bodyBytes: bodyBytes, duplicates: duplicates, outcome: outcome, recordSequences: sequences)
+        bodyBytes: bodyBytes, duplicates: duplicates, outcome: .timeout, recordSequences: sequences)
       nextRequest += 1
       counters.requests += 1
       counters.recordsSent += end - start
       counters.duplicatesSent += duplicates
       counters.bytesSent += bodyBytes
-      inFlight.append(request)
+      switch transport {
+      case .simulated:
+        request.answer(simulatedAnswer(for: request.sequence))
+        inFlight.append(request)
+      case .recorded(let network):
+        if let answer = network.answer(to: request.sequence) {
+          request.answer(answer)
+        } else {
+          counters.unrecordedAnswers += 1
+          request.answer(simulatedAnswer(for: request.sequence))
+        }
+        inFlight.append(request)
+      case .live:
+        unanswered.append(request)
+      }
       observer.replayDidSend(request, body: body)
+      if case .live(let network) = transport { network.send(request, body: body) }
       start = end
     }
     advance(to: now, observer: &observer)
   }
 
-  /// The network's answer, with `httpTimeout` turning a long latency into a timeout.
-  private func answer(for sequence: Int) -> (Int64, NetworkModel.Outcome) {
+  /// Whether request bodies are encoded: an observer wants them, or the transport sends them.
+  private func encodesBodies<O: ReplayObserver>(_ observer: O) -> Bool {
+    observer.wantsRequestBodies || transport.needsBodies
+  }
+
+  /// The simulated network's answer, with `httpTimeout` turning a long latency into a timeout.
+  private func simulatedAnswer(for sequence: Int) -> TransportAnswer {
     let (latency, outcome) = settings.network.answer(index: sequence - 1, seed: settings.seed)
     let timeout = Int64(config.httpTimeout)
-    if outcome == .timeout || latency > timeout { return (timeout, .timeout) }
-    return (latency, outcome)
+    if outcome == .timeout || latency > timeout { return TransportAnswer(latency: timeout, outcome: .timeout) }
+    return TransportAnswer(latency: latency, outcome: outcome)
+  }
+
+  /// Moves the live requests whose answers are in by virtual time `now` (every one when
+  /// `now` is nil, waiting as needed) to `inFlight`, where they complete in time order.
+  private mutating func collectAnswers(by now: Int64?) {
+    guard case .live(let network) = transport else { return }
+    unanswered.removeAll { request in
+      guard let answer = network.answer(to: request.sequence, by: now) else { return false }
+      var answered = request
+      answered.answer(answer)
+      inFlight.append(answered)
+      return true
+    }
   }
 
   private func nextCompletion() -> Int? {

@@ -8,6 +8,7 @@ public enum RequestLogWriter {
     switch request.outcome {
     case .status(let code): outcome = .int(code)
     case .timeout: outcome = .string("timeout")
+    case .error: outcome = .string("error")
     }
     return OrderedJSON.object([
       ("seq", .int(request.sequence)),

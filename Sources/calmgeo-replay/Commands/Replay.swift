@@ -86,9 +86,11 @@ extension CalmGeoReplayCommand {
     func run() throws {
       let configuration: ReplayConfiguration
       let conditions: [GeofenceCondition]
+      let recorded: [RecordedNetwork.Entry]?
       do {
         configuration = try loadConfiguration()
         conditions = try geofences.map(GeofencesLoader.load) ?? []
+        recorded = try network.recordedEntries()
       } catch {
         throw ExitCode(Terminal.report(error))
       }
@@ -96,7 +98,10 @@ extension CalmGeoReplayCommand {
       var names = OutputNames()
       var finished: [ReplayStats] = []
       for log in logs {
-        let (code, stats) = replay(log, name: names.claim(for: log), configuration: configuration, geofences: conditions)
+        let name = names.claim(for: log)
+        let (code, stats) = replay(
+          log, name: name, configuration: configuration, geofences: conditions,
+          transport: NetworkOptions.transport(recorded, name: name))
         if exitCode == 0 { exitCode = code }
         if let stats { finished.append(stats) }
       }
@@ -123,15 +128,20 @@ extension CalmGeoReplayCommand {
 
     /// Replays one log; returns its exit code and, on success, its stats.
     private func replay(_ log: String, name: String, configuration: ReplayConfiguration,
-                        geofences: [GeofenceCondition]) -> (Int32, ReplayStats?) {
+                        geofences: [GeofenceCondition], transport: UploadTransport) -> (Int32, ReplayStats?) {
       var folder: OutputFolder?
       do {
         let replay = try TrackReplay(
           log: log, name: name, parent: out, configuration: configuration, parseOptions: input.parseOptions,
           format: input.inputFormat ?? format,
-          outputs: TrackReplay.Outputs(ndjson: ndjson, reports: reports, reportFormats: report, geofences: geofences))
+          outputs: TrackReplay.Outputs(ndjson: ndjson, reports: reports, reportFormats: report, geofences: geofences),
+          transport: transport)
         folder = replay.folder
         try replay.folder.commit()
+        if replay.result.uploads.unrecordedAnswers > 0 {
+          Terminal.printError("\(network.network ?? "network"): warning: \(name): \(replay.result.uploads.unrecordedAnswers) "
+            + "requests had no recorded answer and were answered by the simulated network")
+        }
         if !quiet {
           Terminal.warnSkipped(replay.result.input?.diagnostics ?? InputDiagnostics())
           print(SummaryWriter.render(replay.result, stats: replay.stats, outputFolder: replay.folder.finalPath), terminator: "")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CalmGeoReplay
+import Foundation
 
 /// The replay's own settings on the command line; each overrides the config file's `replay` object.
 struct NetworkOptions: ParsableArguments {
@@ -20,6 +21,11 @@ struct NetworkOptions: ParsableArguments {
 
   @Option(help: ArgumentHelp("Probability from 0 to 1 that a request outside the schedule fails.", valueName: "p"))
   var failureRate: Double?
+
+  @Option(help: ArgumentHelp(
+    "Answer each request as a live run recorded it (`live --record-network`): its first device's answers for the log.",
+    valueName: "file"))
+  var network: String?
 
   func validate() throws {
     _ = try latencyRange()
@@ -59,5 +65,23 @@ struct NetworkOptions: ParsableArguments {
     if let outcomes = try outcomes() { configuration.replay.network.schedule = outcomes }
     if loopSchedule { configuration.replay.network.loopSchedule = true }
     if let failureRate { configuration.replay.network.failureRate = failureRate }
+  }
+
+  /// The answers of `--network`, read once (nil without it).
+  func recordedEntries() throws -> [RecordedNetwork.Entry]? {
+    guard let network else { return nil }
+    guard let data = FileManager.default.contents(atPath: network) else {
+      throw InputUnavailable(file: network, reason: "cannot read the recorded network file")
+    }
+    return try RecordedNetwork.entries(of: Array(data), file: network)
+  }
+
+  /// The transport of the log named `name`: device 1's recorded answers (those of the
+  /// file's only track when none is named `name`), or the simulated network.
+  static func transport(_ entries: [RecordedNetwork.Entry]?, name: String) -> UploadTransport {
+    guard let entries else { return .simulated }
+    let tracks = Set(entries.map(\.track))
+    let track = tracks.contains(name) || tracks.count != 1 ? name : tracks.first
+    return .recorded(RecordedNetwork.select(entries, track: track, device: 1))
   }
 }

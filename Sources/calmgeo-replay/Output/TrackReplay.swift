@@ -22,7 +22,7 @@ struct TrackReplay {
 
   /// Replays `log` into `parent/name` (built as `parent/.name.partial-PID`).
   init(log: String, name: String, parent: String, configuration: ReplayConfiguration, parseOptions: ParseOptions,
-       format: InputFormat?, outputs: Outputs) throws {
+       format: InputFormat?, outputs: Outputs, transport: UploadTransport = .simulated) throws {
     let file = ProgressByteSource(try FileByteSource(path: log), totalBytes: ProgressByteSource.size(of: log))
     let opened = try InputOpener.open(file, forcedFormat: format)
     let output = try OutputFolder(parent: parent, name: name)
@@ -33,7 +33,7 @@ struct TrackReplay {
         calls: configuration.scenario != nil)
       result = try ReplayRunner.run(
         opened, options: parseOptions, configuration: configuration, observer: &observers.observer,
-        metrics: outputs.reports.metrics)
+        metrics: outputs.reports.metrics, transport: transport)
       if let problem = result.scenarioError { throw problem }
       var stats = ReplayStats(result)
       stats.geofences = observers.geofenceStats

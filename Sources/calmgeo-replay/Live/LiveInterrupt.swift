@@ -1,0 +1,72 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+
+/// Ctrl-C (or SIGTERM) during a live run, in three steps: the first ends the logs where
+/// they are (requests in flight still get their answers, bounded by httpTimeout); the
+/// second abandons the requests still in flight (counted); the third exits at once (130),
+/// leaving no finished output behind.
+final class LiveInterrupt: @unchecked Sendable {
+  // `received` is only touched on `queue`.
+  private let queue = DispatchQueue(label: "calmgeo-replay.live-interrupt")
+  private var sources: [any DispatchSourceSignal] = []
+  private var received = 0
+  private let stopFlag = Flag()
+  private static let signals = [SIGINT, SIGTERM]
+
+  /// - Parameters:
+  ///   - onStop: the first signal (stop reading, stop pacing).
+  ///   - onAbandon: the second (give up the requests in flight).
+  init(onStop: @escaping @Sendable () -> Void, onAbandon: @escaping @Sendable () -> Void) {
+    // A parent may have started us with the signals blocked (some runners do): unblock
+    // them on this thread so that they arrive.
+    var unblock = sigset_t()
+    sigemptyset(&unblock)
+    for number in Self.signals { sigaddset(&unblock, number) }
+    pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+    for number in Self.signals {
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+      source.setEventHandler { [unowned self] in
+        received += 1
+        switch received {
+        case 1:
+          Terminal.printError("\ninterrupted: ending the logs here; requests in flight finish (Ctrl-C again to abandon them)")
+          stopFlag.set()
+          onStop()
+        case 2:
+          Terminal.printError("\ninterrupted again: abandoning the requests in flight (Ctrl-C again to quit at once)")
+          onAbandon()
+        default:
+          Terminal.printError("\ninterrupted a third time: quitting")
+          _exit(130)
+        }
+      }
+      source.resume()
+      sources.append(source)
+    }
+  }
+
+  /// Whether the run was interrupted.
+  var isStopped: Bool { stopFlag.isSet }
+
+  /// Restores the default handling.
+  func stop() {
+    queue.sync {
+      for source in sources { source.cancel() }
+      sources = []
+    }
+    for number in Self.signals { signal(number, SIG_DFL) }
+  }
+
+  /// A flag set once, read from any thread.
+  final class Flag: @unchecked Sendable {
+    private var value = false
+    private let lock = DispatchQueue(label: "calmgeo-replay.flag")
+    func set() { lock.sync { value = true } }
+    var isSet: Bool { lock.sync { value } }
+  }
+}
