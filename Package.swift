@@ -3,7 +3,6 @@ import PackageDescription
 
 let package = Package(
   name: "calmgeo-replay",
-  platforms: [.macOS(.v13)],
   products: [
     .library(name: "CalmGeoReplay", targets: ["CalmGeoReplay"]),
     .executable(name: "calmgeo-replay", targets: ["calmgeo-replay"]),

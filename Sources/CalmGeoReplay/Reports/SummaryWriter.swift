@@ -6,10 +6,16 @@ public enum SummaryWriter {
     let u = r.uploads
     let input = r.input
     let skipped = d.skippedTotal
+    // The header row is ignored in every CSV: not worth a word.
+    // The largest three kinds by count (all are in stats.json).
+    let ignoredKinds = d.ignored.filter { $0.key != "header" }.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+    let ignoredTotal = ignoredKinds.reduce(0) { $0 + $1.value }
+    let ignored = ignoredKinds.prefix(3).map { ($0.key, String($0.value)) } + (ignoredKinds.count > 3 ? [("…", "")] : [])
     var rows: [(String, String)] = [
       ("input", "\(input?.name ?? "-") (\(input?.format.rawValue ?? "-")\(input?.gzipped == true ? ", gzip" : ""))"),
       ("fixes", "\(r.fixesUsed) used of \(d.recordsRead) records read, \(skipped) skipped"
-        + (skipped > 0 ? " (" + d.skipped.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")" : "")),
+        + (skipped > 0 ? " (" + d.skipped.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")" : "")
+        + (ignoredTotal > 0 ? ", \(ignoredTotal) ignored (" + ignored.map { $0.1.isEmpty ? $0.0 : "\($0.0) \($0.1)" }.joined(separator: ", ") + ")" : "")),
       ("emitted", "\(count(r.emitted, "location")), "
         + "\(count(r.machine.motionChangesToMoving + r.machine.motionChangesToStationary, "motionchange")) "
         + "(\(count(r.machine.motionChangesToMoving - r.machine.geofenceExits, "start")), "

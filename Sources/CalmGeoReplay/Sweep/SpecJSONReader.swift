@@ -7,6 +7,8 @@ public struct SpecJSONReader {
   private let source: String
   private var offset = 0
   private var line = 1
+  /// The offset of the current line's first byte, for columns.
+  private var lineStart = 0
 
   /// Parses `text`; `source` names the file in errors.
   public static func read(_ text: String, source: String) throws(SweepSpecError) -> SpecNode {
@@ -24,13 +26,19 @@ public struct SpecJSONReader {
   }
 
   private func fail(_ reason: String) -> SweepSpecError {
-    SweepSpecError(source: source, line: line, key: "", reason: "not valid JSON: \(reason)")
+    SweepSpecError(source: source, line: line, column: column, key: "", reason: "not valid JSON: \(reason)")
+  }
+
+  /// The column (from 1, in bytes) of the current offset.
+  private var column: Int { offset - lineStart + 1
   }
 
   private mutating func skipSpace() {
     while offset < bytes.count {
       switch bytes[offset] {
-      case 0x0A: line += 1
+      case 0x0A:
+        line += 1
+        lineStart = offset + 1
       case 0x20, 0x09, 0x0D: break
       default: return
       }
@@ -43,15 +51,19 @@ public struct SpecJSONReader {
     guard depth < 256 else { throw fail("nested too deeply") }
     guard offset < bytes.count else { throw fail("unexpected end of text") }
     let start = line
+    let startColumn = column
+    var node: SpecNode
     switch bytes[offset] {
-    case UInt8(ascii: "{"): return SpecNode(.object(try object(depth: depth)), line: start)
-    case UInt8(ascii: "["): return SpecNode(.array(try array(depth: depth)), line: start)
-    case UInt8(ascii: "\""): return SpecNode(.string(try string()), line: start)
-    case UInt8(ascii: "t"): try literal("true"); return SpecNode(.bool(true), line: start)
-    case UInt8(ascii: "f"): try literal("false"); return SpecNode(.bool(false), line: start)
-    case UInt8(ascii: "n"): try literal("null"); return SpecNode(.null, line: start)
-    default: return SpecNode(.number(try number()), line: start)
+    case UInt8(ascii: "{"): node = SpecNode(.object(try object(depth: depth)), line: start)
+    case UInt8(ascii: "["): node = SpecNode(.array(try array(depth: depth)), line: start)
+    case UInt8(ascii: "\""): node = SpecNode(.string(try string()), line: start)
+    case UInt8(ascii: "t"): try literal("true"); node = SpecNode(.bool(true), line: start)
+    case UInt8(ascii: "f"): try literal("false"); node = SpecNode(.bool(false), line: start)
+    case UInt8(ascii: "n"): try literal("null"); node = SpecNode(.null, line: start)
+    default: node = SpecNode(.number(try number()), line: start)
     }
+    node.column = startColumn
+    return node
   }
 
   private mutating func object(depth: Int) throws(SweepSpecError) -> [SpecNode.Field] {
@@ -66,8 +78,12 @@ public struct SpecJSONReader {
     while true {
       skipSpace()
       guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw fail("expected a key in quotes") }
+      let keyOffset = offset
       let key = try string()
-      guard seen.insert(key).inserted else { throw fail("duplicate key \"\(key)\"") }
+      guard seen.insert(key).inserted else {
+        offset = keyOffset
+        throw fail("duplicate key \"\(key)\" (each key may appear once)")
+      }
       skipSpace()
       guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { throw fail("expected ':' after \"\(key)\"") }
       offset += 1
@@ -78,7 +94,9 @@ public struct SpecJSONReader {
       switch bytes[offset - 1] {
       case UInt8(ascii: ","): continue
       case UInt8(ascii: "}"): return fields
-      default: throw fail("expected ',' or '}' in an object")
+      default:
+        offset -= 1
+        throw fail("expected ',' or '}' in an object (a missing comma?)")
       }
     }
   }
@@ -99,7 +117,9 @@ public struct SpecJSONReader {
       switch bytes[offset - 1] {
       case UInt8(ascii: ","): continue
       case UInt8(ascii: "]"): return items
-      default: throw fail("expected ',' or ']' in a list")
+      default:
+        offset -= 1
+        throw fail("expected ',' or ']' in a list (a missing comma?)")
       }
     }
   }
@@ -133,7 +153,10 @@ public struct SpecJSONReader {
       guard digits() > 0 else { throw fail("expected digits in the exponent") }
     }
     let text = String(decoding: bytes[start..<offset], as: UTF8.self)
-    guard let value = Double(text), value.isFinite else { throw fail("number out of range: \(text)") }
+    guard let value = Double(text), value.isFinite else {
+      offset = start
+      throw fail("number out of range: \(text) (larger than any double)")
+    }
     return value
   }
 

@@ -28,10 +28,13 @@ public struct SpecNode: Sendable, Hashable {
   public var kind: Kind
   /// The line (from 1) the value starts on; 0 for values made in code.
   public var line: Int
+  /// The column (from 1, in bytes) the value starts at; 0 when unknown.
+  public var column: Int
 
-  public init(_ kind: Kind, line: Int = 0) {
+  public init(_ kind: Kind, line: Int = 0, column: Int = 0) {
     self.kind = kind
     self.line = line
+    self.column = column
   }
 
   /// Equality of values, ignoring lines.

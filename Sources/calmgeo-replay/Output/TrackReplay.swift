@@ -18,6 +18,24 @@ struct TrackReplay {
     var reportFormats: [ReportFormat] = []
   }
 
+  /// Replays a track already in memory (one session of `--split-gap`) into `parent/name`.
+  init(track: Track, name: String, parent: String, configuration: ReplayConfiguration, outputs: Outputs) throws {
+    let output = try OutputFolder(parent: parent, name: name)
+    do {
+      var observers = try ReplayObservers(
+        folder: output, ndjson: outputs.ndjson, options: outputs.reports, reportFormats: outputs.reportFormats,
+        trackName: name)
+      result = ReplayRunner.run(track, configuration: configuration, observer: &observers.observer,
+                                metrics: outputs.reports.metrics)
+      stats = ReplayStats(result)
+      try observers.finish(result: result, stats: stats)
+      folder = output
+    } catch {
+      output.discard()
+      throw error
+    }
+  }
+
   /// Replays `log` into `parent/name` (built as `parent/.name.partial-PID`).
   init(log: String, name: String, parent: String, configuration: ReplayConfiguration, parseOptions: ParseOptions,
        format: InputFormat?, outputs: Outputs) throws {

@@ -14,6 +14,8 @@ extension GPXParser {
     private let selectedTrack: Int
     private let selectedSegment: Int
     private let assumedSpeed: Double
+    /// Whether times without a zone are flagged (`--utc-offset` given).
+    private let marksZonelessTimes: Bool
     private let uere: Double
 
     // Where the reader is.
@@ -80,6 +82,7 @@ extension GPXParser {
       selectedTrack = max(0, options.track ?? 0)
       selectedSegment = max(0, options.segment ?? 0)
       assumedSpeed = options.assumeSpeed ?? 0
+      marksZonelessTimes = options.utcOffsetMillis != 0
       uere = options.uere
       text = .allocate(capacity: 128)
       childNames = .allocate(capacity: Self.rememberedChildren)
@@ -509,6 +512,7 @@ extension GPXParser {
         guard let time = ISO8601Parser.parse(value) else { return false }
         point.time = time
         pointHasTime = true
+        if marksZonelessTimes && !ISO8601Parser.hasZone(value) { point.flags.insert(.timeWithoutZone) }
       case .fix:
         // Any other value (the corpus has "something_not_in_the_spec") leaves the quality unknown.
         if let quality = Self.quality(value) { point.quality = quality }
