@@ -46,7 +46,11 @@ public enum TrackReader {
       try parser.parse(opened.source, diagnostics: &diagnostics, emit: emit)
     case .gpx:
       var parser = GPXParser(file: file, options: options)
-      try parser.parse(opened.source, diagnostics: &diagnostics, emit: emit)
+      guard let speed = options.assumeSpeed else { return try parser.parse(opened.source, diagnostics: &diagnostics, emit: emit) }
+      var synthesizer = TimeSynthesizer(speed: speed)
+      try parser.parse(opened.source, diagnostics: &diagnostics) { synthesizer.accept($0, emit: emit) }
+      synthesizer.finish(emit: emit)
+      synthesizer.record(into: &diagnostics)
     case .gnssLogger:
       var parser = GnssLoggerParser(file: file, options: options)
       try parser.parse(opened.source, diagnostics: &diagnostics, emit: emit)
