@@ -18,8 +18,7 @@ public enum SummaryWriter {
         + (ignoredTotal > 0 ? ", \(ignoredTotal) ignored (" + ignored.map { $0.1.isEmpty ? $0.0 : "\($0.0) \($0.1)" }.joined(separator: ", ") + ")" : "")),
       ("emitted", "\(count(r.emitted, "location")), "
         + "\(count(r.machine.motionChangesToMoving + r.machine.motionChangesToStationary, "motionchange")) "
-        + "(\(count(r.machine.motionChangesToMoving - r.machine.geofenceExits, "start")), "
-        + "\(count(r.machine.motionChangesToStationary, "stop")), \(count(r.machine.geofenceExits, "geofence exit")))"),
+        + "(\(motionChangeKinds(r.machine)))"),
       ("time", "\(seconds(r.machine.millisListening)) listening, \(seconds(r.machine.millisMonitoring)) monitoring"),
     ]
     if u.requests > 0 || r.configuration?.calmGeo.url != nil {
@@ -45,6 +44,17 @@ public enum SummaryWriter {
     rows.append(("output", outputFolder))
     let width = rows.map(\.0.count).max() ?? 0
     return rows.map { $0.0 + String(repeating: " ", count: width - $0.0.count) + "  " + $0.1 }.joined(separator: "\n") + "\n"
+  }
+
+  /// The motionchanges by kind, adding up to their total: the first fix's one-shot
+  /// (the library starts stationary, so the first emission is one), stops, geofence
+  /// exits, and moving again while still listening (a kept fix after a stop).
+  static func motionChangeKinds(_ m: TrackingStateMachine.Counters) -> String {
+    let moving = m.motionChangesToMoving - m.geofenceExits
+    let first = min(moving, 1)
+    var kinds = ["\(first) first fix", count(m.motionChangesToStationary, "stop"), count(m.geofenceExits, "geofence exit")]
+    if moving - first > 0 { kinds.append("\(moving - first) moving again") }
+    return kinds.joined(separator: ", ")
   }
 
   /// `1/1 detected, delay p95 80 s, 0 false; starts 1/1, 0 m lost p95` (fits 80 columns).
