@@ -57,6 +57,7 @@ public enum ReplayRunner {
     observer = engine.observer
     result.input = ReplayInput(name: opened.source.name, format: opened.format, gzipped: opened.gzipped,
                                diagnostics: diagnostics)
+    result.input?.sha256 = try opened.checksum?.finish()
     result.configuration = configuration
     return result
   }

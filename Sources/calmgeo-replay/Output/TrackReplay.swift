@@ -40,7 +40,7 @@ struct TrackReplay {
   init(log: String, name: String, parent: String, configuration: ReplayConfiguration, parseOptions: ParseOptions,
        format: InputFormat?, outputs: Outputs) throws {
     let file = ProgressByteSource(try FileByteSource(path: log), totalBytes: ProgressByteSource.size(of: log))
-    let opened = try InputOpener.open(file, forcedFormat: format)
+    let opened = try InputOpener.open(file, forcedFormat: format, checksum: true)
     let output = try OutputFolder(parent: parent, name: name)
     do {
       var observers = try ReplayObservers(
