@@ -164,3 +164,40 @@ struct NoFixMessagesTests {
     #expect(result.stderr.contains("2 epochs, all without a fix (RMC status V, GGA quality 0 or an empty position)"))
   }
 }
+
+/// Files the CSV detector cannot map: `--skip-lines` and `--column` (item 6).
+struct CSVMappingOptionsTests {
+  static let text = """
+    Logger XY-1 export, firmware 2.3
+    Zeit;Breite;Länge;Höhe
+    2024-05-01T07:00:00Z;35,0;135,0;12
+    2024-05-01T07:00:10Z;35,001;135,0;13
+
+    """
+
+  @Test func noLatitudeColumnNamesBothOptions() throws {
+    let folder = try CommandRunner.temporaryFolder()
+    try Data(Self.text.utf8).write(to: folder.appendingPathComponent("xy.csv"))
+    let plain = try CommandRunner.run(["xy.csv", "-q"], in: folder)
+    #expect(plain.status == 65)
+    #expect(plain.stderr.contains("or name the columns with --column lat=NAME --column lon=NAME (and --column time=NAME), "
+      + "and skip lines above the header with --skip-lines N"))
+  }
+
+  @Test func skipLinesAndColumnsReadTheFile() throws {
+    let folder = try CommandRunner.temporaryFolder()
+    try Data(Self.text.utf8).write(to: folder.appendingPathComponent("xy.csv"))
+    let result = try CommandRunner.run(
+      ["fixes", "xy.csv", "--skip-lines", "1", "--column", "time=Zeit", "--column", "lat=Breite", "--column", "lon=Länge",
+       "--column", "ele=Höhe"], in: folder)
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",").prefix(4).joined(separator: ",") }
+    #expect(lines == ["2024-05-01T07:00:00.000Z,35,135,12", "2024-05-01T07:00:10.000Z,35.001,135,13"])
+    let unknown = try CommandRunner.run(["fixes", "xy.csv", "--column", "latitud=Breite"], in: folder)
+    #expect(unknown.status == 64)
+    #expect(unknown.stderr.contains("--column latitud=Breite: unknown column role 'latitud'"))
+    let missing = try CommandRunner.run(["fixes", "xy.csv", "--skip-lines", "1", "--column", "lat=Lat"], in: folder)
+    #expect(missing.status == 65)
+    #expect(missing.stderr.contains("--column lat=Lat: no column named 'Lat' in the header (found 'Zeit', 'Breite', 'Länge', 'Höhe')"))
+  }
+}

@@ -14,6 +14,11 @@ public struct ParseOptions: Sendable {
   public var sortByTime = false
 
   // CSV
+  /// Lines at the top of a CSV to pass over before its header (`--skip-lines`).
+  public var skipLines = 0
+  /// The header name of a column by role (`lat` → `Breite`), for headers the detector
+  /// cannot map (`--column role=name`); roles are checked by `csvColumnRoleProblem`.
+  public var csvColumns: [String: String] = [:]
   /// An explicit time format for CSV time columns (`iso8601`, `unix`, `unix_ms`, or a
   /// strftime-like pattern such as `%d/%m/%Y %H:%M:%S`).
   public var timeFormat: String? = nil
@@ -43,6 +48,11 @@ public struct ParseOptions: Sendable {
 }
 
 extension ParseOptions {
+  /// Why `role` is not a CSV column role, or `nil` when it is one.
+  public static func csvColumnRoleProblem(_ role: String) -> String? {
+    guard CSVField.role(role) == nil else { return nil }
+    return "unknown column role '\(role)'; roles: time, date, lat, lon, ele, speed, course, accuracy, vacc, hdop, vdop, pdop, sats"
+  }
   /// The speeds `assumeSpeed` accepts (m/s): slower ones would put synthesized times
   /// past any calendar (1e-12 m/s), faster ones are no ground track.
   public static let assumableSpeeds: ClosedRange<Double> = 0.01...1000

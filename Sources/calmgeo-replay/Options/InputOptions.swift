@@ -17,6 +17,15 @@ struct InputOptions: ParsableArguments {
     valueName: "format"))
   var timeFormat: String?
 
+  @Option(parsing: .unconditional, help: ArgumentHelp("CSV: lines above the header to pass over (a title, a logger's banner).", valueName: "n"),
+          transform: { try InputOptions.count($0, flag: "--skip-lines") })
+  var skipLines: Int?
+
+  @Option(name: .customLong("column"), help: ArgumentHelp(
+    "CSV: the column of a role where the header's names are not recognised, e.g. lat=Breite (roles: time, date, lat, lon, ele, speed, course, accuracy, vacc, hdop, vdop, pdop, sats); repeatable.",
+    valueName: "role=name"))
+  var columns: [String] = []
+
   @Option(parsing: .unconditional, help: ArgumentHelp(
     "The log's times are local time at this UTC offset (e.g. -07:00), for loggers that write local time without a zone.",
     valueName: "±HH:MM"))
@@ -58,6 +67,29 @@ struct InputOptions: ParsableArguments {
     if let timeFormat, let problem = ParseOptions.timeFormatProblem(timeFormat) {
       throw ValidationError("--time-format: \(problem).")
     }
+    _ = try csvColumns()
+  }
+
+  /// `--column role=name` as a dictionary, each role checked.
+  func csvColumns() throws -> [String: String] {
+    var result: [String: String] = [:]
+    for assignment in columns {
+      guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex,
+        assignment.index(after: equals) != assignment.endIndex
+      else { throw ValidationError("--column takes role=name (e.g. lat=Breite), found '\(assignment)'.") }
+      let role = String(assignment[..<equals])
+      if let problem = ParseOptions.csvColumnRoleProblem(role) { throw ValidationError("--column \(assignment): \(problem).") }
+      result[role] = String(assignment[assignment.index(after: equals)...])
+    }
+    return result
+  }
+
+  /// Reads a count flag (`--skip-lines`): a whole number from 0.
+  static func count(_ text: String, flag: String) throws -> Int {
+    guard let value = Int(text), value >= 0 else {
+      throw ValidationError("\(flag) must be a whole number from 0, found '\(text)'.")
+    }
+    return value
   }
 
   /// The flags given that a log of `format` does not read, each with why (`--date`
@@ -70,6 +102,8 @@ struct InputOptions: ParsableArguments {
     check(date != nil, "--date", [.nmea, .csv], "NMEA logs and CSV times of day")
     check(keepBadDates, "--keep-bad-dates", [.nmea], "NMEA logs")
     check(timeFormat != nil, "--time-format", [.csv], "CSV logs")
+    check(skipLines != nil, "--skip-lines", [.csv], "CSV logs")
+    check(!columns.isEmpty, "--column", [.csv], "CSV logs")
     check(utcOffset != nil, "--utc-offset", [.csv, .gpx], "CSV and GPX times written without a zone")
     check(provider != nil, "--provider", [.gnssLogger], "GnssLogger logs")
     check(track != nil, "--track", [.gpx], "GPX logs")
@@ -97,6 +131,8 @@ struct InputOptions: ParsableArguments {
     options.uere = uere
     options.provider = provider ?? .gps
     options.sortByTime = sort
+    options.skipLines = skipLines ?? 0
+    options.csvColumns = (try? csvColumns()) ?? [:]
     options.track = track
     options.segment = segment
     options.assumeSpeed = assumeSpeed

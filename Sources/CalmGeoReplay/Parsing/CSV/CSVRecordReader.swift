@@ -61,6 +61,11 @@ struct CSVRecordReader {
       return
     }
 
+    if number <= options.skipLines {
+      diagnostics.ignore("skipped_line")
+      return
+    }
+
     // Blank lines (also lines of delimiters and padding only) and comments.
     var first = 0
     while first < line.count {
@@ -183,7 +188,7 @@ struct CSVRecordReader {
     }
     let built: CSVColumnMap
     do throws(CSVColumnMap.Problem) {
-      built = try CSVColumnMap(header: header, units: units, timeFormat: timeFormat)
+      built = try CSVColumnMap(header: header, units: units, timeFormat: timeFormat, columns: options.csvColumns)
     } catch {
       throw ParseError(format: "csv", location: SourceLocation(file: file, line: number), key: error.key,
                        reason: error.reason, isFatal: true)

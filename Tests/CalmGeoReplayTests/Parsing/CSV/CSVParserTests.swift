@@ -453,17 +453,17 @@ struct CSVParserTests {
        + "(any case, words split by space, '_' or camelCase, units in brackets ignored): latitude: lat, "
        + "latitude, latitude_n_s, lat_n_s, gps_latitude, gps_lat, location_latitude, position_lat; longitude: "
        + "lon, lng, long, longitude, longitude_e_w, lon_e_w, lng_e_w, long_e_w, gps_longitude, gps_lon, gps_lng, "
-       + "location_longitude, position_long, position_lon"),
+       + "location_longitude, position_long, position_lon; or name the columns with --column lat=NAME --column lon=NAME (and --column time=NAME), and skip lines above the header with --skip-lines N"),
     ("# no header\n2024-05-01T07:03:12Z,60.5,5.25\n",
      "track.csv:2: error: csv: no latitude column in the header (found '2024-05-01T07:03:12Z', '60.5', "
        + "'5.25'); accepted names (any case, words split by space, '_' or camelCase, units in brackets "
        + "ignored): latitude: lat, latitude, latitude_n_s, lat_n_s, gps_latitude, gps_lat, location_latitude, "
        + "position_lat; longitude: lon, lng, long, longitude, longitude_e_w, lon_e_w, lng_e_w, long_e_w, "
-       + "gps_longitude, gps_lon, gps_lng, location_longitude, position_long, position_lon"),
+       + "gps_longitude, gps_lon, gps_lng, location_longitude, position_long, position_lon; or name the columns with --column lat=NAME --column lon=NAME (and --column time=NAME), and skip lines above the header with --skip-lines N"),
     ("lat,lon\n60.5,5.25\n",
      "track.csv:1: error: csv: no time column in the header (found 'lat', 'lon'); accepted: time, timestamp, "
        + "date_time, datetime, utc, time_utc, utc_time, timestamp_utc, or date + time, lcl_date + lcl_time "
-       + "[+ utc_ofst], millisSinceGpsEpoch, or gps_week + gps_seconds_of_week"),
+       + "[+ utc_ofst], millisSinceGpsEpoch, or gps_week + gps_seconds_of_week; or name it with --column time=NAME"),
     ("", "track.csv: error: csv: the file is empty: no header row"),
     ("\n\n  \n", "track.csv: error: csv: the file is empty: no header row"),
     ("# only\n# comments\n", "track.csv: error: csv: no header row after the comment lines"),
