@@ -111,7 +111,7 @@ struct MessagesTests {
     let result = try CommandRunner.run(["fixes", "mtk.csv", "--format", "ndjson"], in: folder)
     #expect(result.status == 0)
     let lines = result.stdout.split(separator: "\n")
-    #expect(lines.count == 3)
+    try #require(lines.count == 3)
     // 0.865 km/h = 0.865 / 3.6 = 0.24027778 m/s; 2 kn = 2 · 1852 / 3600 = 1.028889 m/s (a Float);
     // 1000 ft = 304.8 m.
     #expect(lines[0].contains("\"altitude\":374.812,\"speed\":0.24027778"))
