@@ -33,8 +33,7 @@ struct CalmGeoReplayCommand: AsyncParsableCommand {
         66  input missing or unreadable
         1   anything else
         130 sweep: interrupted (finished rows kept; rerun with --resume)
-        With several logs, every log is replayed and the most severe code is returned:
-        1 before 64 before 66 before 65.
+        several logs: the most severe code met (1, then 64, 66, 65)
       """,
     version: ReplayStats.toolVersion,
     subcommands: [Replay.self, Fixes.self, Compare.self, Sweep.self, Merge.self, Check.self],
