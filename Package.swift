@@ -3,7 +3,6 @@ import PackageDescription
 
 let package = Package(
   name: "calmgeo-replay",
-  platforms: [.macOS(.v13)],
   products: [
     .library(name: "CalmGeoReplay", targets: ["CalmGeoReplay"]),
     .library(name: "CalmGeoLive", targets: ["CalmGeoLive"]),
@@ -12,6 +11,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
@@ -31,6 +31,7 @@ let package = Package(
       dependencies: [
         "CLibXML2", "CZlib",
         .product(name: "DequeModule", package: "swift-collections"),
+        .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Histogram", package: "hdrhistogram-swift"),
         .product(name: "Yams", package: "Yams"),
       ]),

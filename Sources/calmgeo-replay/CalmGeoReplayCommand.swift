@@ -35,6 +35,7 @@ struct CalmGeoReplayCommand: AsyncParsableCommand {
         1   anything else
         130 sweep: interrupted (finished rows kept; rerun with --resume);
             live: interrupted (outputs of what was sent are written)
+        several logs: the most severe code met (1, then 64, 66, 65)
       """,
     version: ReplayStats.toolVersion,
     subcommands: [Replay.self, Fixes.self, Compare.self, Sweep.self, Merge.self, Check.self, Live.self],

@@ -31,13 +31,13 @@ struct ExitCodeTests {
     try Data("x".utf8).write(to: folder.appendingPathComponent("t.csv"))
     let result = try CommandRunner.run(["t.csv", "--config", "cfg.json"], in: folder)
     #expect(result.status == 64)
-    #expect(result.stderr == "cfg.json: error: config: 'distanceFiltr': unknown key; did you mean 'distanceFilter'?\n")
+    #expect(result.stderr == "cfg.json:1:19: error: config: 'distanceFiltr': unknown key; did you mean 'distanceFilter'?\n")
   }
 
   @Test func badFlagValueIs64() throws {
     let result = try CommandRunner.run(["x.csv", "--failure-rate", "2"])
     #expect(result.status == 64)
-    #expect(result.stderr.contains("--failure-rate must be between 0 and 1."))
+    #expect(result.stderr.contains("--failure-rate must be between 0 and 1, found 2.0."))
     let schedule = try CommandRunner.run(["x.csv", "--schedule", "200,later"])
     #expect(schedule.status == 64)
   }
@@ -56,7 +56,9 @@ struct ExitCodeTests {
     #expect(try CommandRunner.run(["log", "-q"], in: folder).status == 0)  // detected by its header
     let forced = try CommandRunner.run(["log", "--format", "nmea", "-q"], in: folder)
     #expect(forced.status == 65)
-    #expect(forced.stderr == "log: error: nmea: no usable fix in 0 records read as nmea\n")
+    #expect(forced.stderr == "log: error: nmea: no usable fix in 0 records read as nmea: nothing in the file is a record "
+      + "of that format; if the file is another format, --input-format names it\n"
+      + "replay-out/log: note: removed the output of an earlier run, since this run failed\n")
     #expect(try CommandRunner.run(["log", "--input-format", "csv", "-q"], in: folder).status == 0)
   }
 }

@@ -33,6 +33,11 @@ struct GzipInputTests {
       var want = try String(contentsOf: plainOut.appendingPathComponent(file), encoding: .utf8)
       var got = try String(contentsOf: gzOut.appendingPathComponent(file), encoding: .utf8)
       if file == "stats.json" {
+        // The checksum is of the bytes as stored: the compressed ones for the .gz.
+        let sha = #/"sha256": "[0-9a-f]{64}",\n    /#
+        #expect(want.firstMatch(of: sha)?.output != got.firstMatch(of: sha)?.output)
+        want = want.replacing(sha, with: "")
+        got = got.replacing(sha, with: "")
         want = want.replacingOccurrences(of: "\"file\": \"\(name)\",\n    \"format\": ", with: "")
           .replacingOccurrences(of: "\"gzip\": false", with: "")
         got = got.replacingOccurrences(of: "\"file\": \"\(name).gz\",\n    \"format\": ", with: "")

@@ -32,7 +32,7 @@ struct ReportOutputsTests {
     let result = try CommandRunner.run([sample("walk-with-long-stop"), "-c", config, "-o", folder.path])
     #expect(result.status == 0)
     #expect(result.stdout.contains("stops       1/1 detected, delay p95 80 s, 0 false; starts 1/1, 0 m lost p95\n"))
-    #expect(result.stdout.contains("emitted     110 locations, 3 motionchanges (1 start, 1 stop, 1 geofence exit)"))
+    #expect(result.stdout.contains("emitted     110 locations, 3 motionchanges (1 first fix, 1 stop, 1 geofence exit)"))
     #expect(result.stdout.contains("records     110 uploaded, 0 duplicates sent, 0 still stored, 0 expired"))
     #expect(result.stdout.contains("energy      25.1 mAh, 1.73 %/h of battery (a proxy for ranking)"))
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("summary.csv").path))

@@ -62,16 +62,24 @@ extension ReplayConfigurationDecoder.Reader {
   private func secondsRange(_ value: JSONValue, _ path: String) throws(ConfigError) -> (Int64, Int64) {
     switch value {
     case .number:
-      let ms = Self.millis(try nonNegative(value, path))
+      let ms = Self.millis(try delaySeconds(value, path))
       return (ms, ms)
     case .array(let bounds) where bounds.count == 2:
-      let low = try nonNegative(bounds[0], path)
-      let high = try nonNegative(bounds[1], path)
+      let low = try delaySeconds(bounds[0], path)
+      let high = try delaySeconds(bounds[1], path)
       guard high >= low else { throw fail(path, "expected [min, max] with min ≤ max, found \(value.rendered)") }
       return (Self.millis(low), Self.millis(high))
     default:
       throw fail(path, "expected seconds or [min, max] seconds, found \(value.rendered)")
     }
+  }
+
+  /// A platform delay in seconds: 0 to a day.
+  private func delaySeconds(_ value: JSONValue, _ path: String) throws(ConfigError) -> Double {
+    let number = try number(value, path)
+    guard number >= 0 else { throw fail(path, "must be 0 or more, found \(value.rendered)") }
+    guard number <= 86_400 else { throw fail(path, "must be at most 86400 seconds (a day), found \(value.rendered)") }
+    return number
   }
 
   private func nonNegative(_ value: JSONValue, _ path: String) throws(ConfigError) -> Double {

@@ -15,31 +15,56 @@ public enum ReplayConfigurationDecoder {
   static let replayKeys = ["seed", "finalSync", "deriveSpeed", "network", "platform", "energy", "metrics", "model"]
   static let networkKeys = ["latencyMs", "schedule", "loop", "failureRate", "failureStatus"]
 
-  /// Decodes `data` (the file's bytes); `source` names the file in errors.
-  public static func decode(_ data: Data, source: String) throws(ConfigError) -> ReplayConfiguration {
-    let root: JSONValue
-    do {
-      root = try JSONDecoder().decode(JSONValue.self, from: data)
-    } catch {
-      throw ConfigError(source: source, key: "", reason: "not valid JSON (\(describe(error)))")
+  /// The largest configuration accepted, in bytes: a real one is under a kilobyte, and
+  /// a bound keeps a runaway file (a 100 MB `schedule`) from costing gigabytes.
+  public static let maximumSize = 1 << 20
+
+  /// Decodes `data` (the file's bytes); `source` names the file in errors, which give
+  /// the line and column of the value at fault (`positions: false` for text that is
+  /// not the user's, such as a `--set` merged into a file).
+  public static func decode(_ data: Data, source: String, positions: Bool = true) throws(ConfigError) -> ReplayConfiguration {
+    guard data.count <= maximumSize else {
+      throw ConfigError(source: source, key: "", reason: "the file is \(data.count) bytes; a configuration may have at most \(maximumSize) (1 MiB)")
     }
-    var reader = Reader(source: source)
+    let node: SpecNode
+    do {
+      node = try SpecJSONReader.read(String(decoding: data, as: UTF8.self), source: source)
+    } catch {
+      throw ConfigError(source: source, key: "", reason: error.reason,
+                        line: positions ? error.line : 0, column: positions ? error.column : 0)
+    }
+    var places: [String: (Int, Int)] = [:]
+    let root = value(node, path: "", places: &places)
+    var reader = Reader(source: source, places: positions ? places : [:])
     return try reader.configuration(root)
   }
 
-  private static func describe(_ error: any Error) -> String {
-    if case DecodingError.dataCorrupted(let context) = error {
-      let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-      return underlying ?? context.debugDescription
+  /// The `JSONValue` of `node`, noting where each key path's value starts.
+  private static func value(_ node: SpecNode, path: String, places: inout [String: (Int, Int)]) -> JSONValue {
+    if !path.isEmpty, places[path] == nil { places[path] = (node.line, node.column) }
+    switch node.kind {
+    case .null: return .null
+    case .bool(let flag): return .bool(flag)
+    case .number(let number): return .number(number)
+    case .string(let text): return .string(text)
+    case .array(let items): return .array(items.map { value($0, path: path, places: &places) })
+    case .object(let fields):
+      var object: [String: JSONValue] = [:]
+      for field in fields {
+        object[field.key] = value(field.value, path: path.isEmpty ? field.key : "\(path).\(field.key)", places: &places)
+      }
+      return .object(object)
     }
-    return String(describing: error)
   }
 
   struct Reader {
     let source: String
+    /// Where each key path's value starts (line, column).
+    var places: [String: (Int, Int)] = [:]
 
     func fail(_ key: String, _ reason: String) -> ConfigError {
-      ConfigError(source: source, key: key, reason: reason)
+      let (line, column) = places[key] ?? (0, 0)
+      return ConfigError(source: source, key: key, reason: reason, line: line, column: column)
     }
 
     func object(_ value: JSONValue, path: String, known: [String]) throws(ConfigError) -> [String: JSONValue] {
@@ -104,7 +129,7 @@ public enum ReplayConfigurationDecoder {
           guard config.stationaryRadius >= 0 else { throw fail(key, "must be 0 or more, found \(value.rendered)") }
         case "url": config.url = try url(value)
         case "token": config.token = try string(value, key)
-        case "httpTimeout": config.httpTimeout = try integer(value, key, min: 0)
+        case "httpTimeout": config.httpTimeout = try integer(value, key, min: 0, max: Int(NetworkModel.maximumLatency))
         case "method":
           let text = try string(value, key) ?? "POST"
           guard let method = CalmGeoConfig.HTTPMethod(rawValue: text.uppercased()) else {
@@ -188,7 +213,7 @@ public enum ReplayConfigurationDecoder {
           model.schedule = try items.map { (item) throws(ConfigError) -> NetworkModel.Outcome in
             let text: String
             switch item {
-            case .number(let code): text = String(Int(code))
+            case .number(let code) where code == code.rounded() && abs(code) < 1e6: text = String(Int(code))
             case .string(let word): text = word
             default: throw fail(path, "expected a status code or \"timeout\", found \(item.rendered)")
             }
@@ -217,11 +242,11 @@ extension NetworkModel {
   ) throws(ConfigError) -> (Int64, Int64) {
     switch value {
     case .number:
-      let ms = try reader.integer(value, path, min: 0)
+      let ms = try reader.integer(value, path, min: 0, max: Int(maximumLatency))
       return (Int64(ms), Int64(ms))
     case .array(let bounds) where bounds.count == 2:
-      let low = try reader.integer(bounds[0], path, min: 0)
-      let high = try reader.integer(bounds[1], path, min: low)
+      let low = try reader.integer(bounds[0], path, min: 0, max: Int(maximumLatency))
+      let high = try reader.integer(bounds[1], path, min: low, max: Int(maximumLatency))
       return (Int64(low), Int64(high))
     default:
       throw reader.fail(path, "expected milliseconds or [min, max], found \(value.rendered)")

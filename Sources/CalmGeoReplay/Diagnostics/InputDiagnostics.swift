@@ -16,6 +16,14 @@ public struct InputDiagnostics: Sendable, Hashable {
   public var estimated: [String: Int] = [:]
   /// The first `maxProblems` skipped records, in input order.
   public var firstProblems: [ParseError] = []
+  /// Pauses between kept fixes longer than `FixNormalizer.longGap`, and the longest
+  /// (warned about: such a log is replayed as one session unless split).
+  public var longGaps = 0
+  public var longestGap: FixNormalizer.Gap? = nil
+  /// Fixes whose zone-less time was moved by `--utc-offset`, and fixes whose time carried
+  /// its own zone and was left alone (so that an offset that changed nothing is told).
+  public var localTimesShifted = 0
+  public var zonedTimesKept = 0
   /// Whether a bad record stops the reading (`--strict`).
   public var strict: Bool
   /// How many problems are kept in `firstProblems`.

@@ -49,7 +49,7 @@ public final class FileByteSource: ByteSource {
 
   public func read(into buffer: UnsafeMutableRawBufferPointer) throws(ParseError) -> Int {
     while true {
-      let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+      let count = systemRead(descriptor, buffer.baseAddress, buffer.count)
       if count >= 0 { return count }
       if errno == EINTR { continue }
       throw ParseError(
@@ -57,4 +57,10 @@ public final class FileByteSource: ByteSource {
         reason: "read failed: \(String(cString: strerror(errno)))", isFatal: true)
     }
   }
+}
+
+/// `read(2)`, named so that a type's own `read` method does not hide it.
+@inline(__always)
+func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+  read(descriptor, buffer, count)
 }

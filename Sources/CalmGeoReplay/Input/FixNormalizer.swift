@@ -23,7 +23,36 @@ public struct FixNormalizer: Sendable {
   public private(set) var backwardTimes = 0
   /// Fixes whose speed was derived.
   public private(set) var derivedSpeeds = 0
+  /// Gaps between kept fixes longer than `longGap`: how many, and the longest.
+  public private(set) var longGaps = 0
+  public private(set) var longestGap: Gap? = nil
   private var previous: Fix?
+
+  /// A pause between two kept fixes.
+  public struct Gap: Sendable, Hashable {
+    /// Its length in milliseconds.
+    public var millis: Int64
+    /// The times before and after it.
+    public var from: Int64, to: Int64
+    /// The line of the fix after it.
+    public var line: UInt32
+  }
+
+  /// How long a pause without fixes must be to count as a long gap (24 h): longer than
+  /// a night parked, short of the days after which stored records expire.
+  public static let longGap: Int64 = 86_400_000
+
+  /// Why the last fix `accept` returned `nil` for was dropped.
+  public private(set) var lastDrop: Drop? = nil
+
+  /// A fix dropped for its time.
+  public struct Drop: Sendable, Hashable {
+    /// `duplicate_time` or `time_backwards`.
+    public var key: String
+    /// The kept fix it was compared with.
+    public var previousTime: Int64
+    public var previousLine: UInt32
+  }
 
   public init(speedPolicy: SpeedPolicy = .auto) {
     self.speedPolicy = speedPolicy
@@ -36,7 +65,14 @@ public struct FixNormalizer: Sendable {
     if let previous {
       if fix.time <= previous.time {
         if fix.time == previous.time { duplicateTimes += 1 } else { backwardTimes += 1 }
+        lastDrop = Drop(key: fix.time == previous.time ? "duplicate_time" : "time_backwards",
+                        previousTime: previous.time, previousLine: previous.line)
         return nil
+      }
+      let gap = fix.time - previous.time
+      if gap > Self.longGap {
+        longGaps += 1
+        if gap > longestGap?.millis ?? 0 { longestGap = Gap(millis: gap, from: previous.time, to: fix.time, line: fix.line) }
       }
       if speedPolicy == .always || (speedPolicy == .auto && fix.speed == nil) {
         let seconds = Double(fix.time - previous.time) / 1000
@@ -53,7 +89,7 @@ public struct FixNormalizer: Sendable {
   public func record(into diagnostics: inout InputDiagnostics) {
     diagnostics.fixesParsed += offered
     if duplicateTimes > 0 { diagnostics.skipped["duplicate_time", default: 0] += duplicateTimes }
-    if backwardTimes > 0 { diagnostics.skipped["time_backwards", default: 0] += backwardTimes }
+    // `time_backwards` went through `InputDiagnostics.skip` as each was dropped.
     if derivedSpeeds > 0 { diagnostics.estimated["speed_derived", default: 0] += derivedSpeeds }
   }
 }

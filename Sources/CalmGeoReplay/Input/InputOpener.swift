@@ -9,15 +9,25 @@ public enum InputOpener {
     public let format: InputFormat
     /// Whether the file was gzip-compressed.
     public let gzipped: Bool
+    /// The SHA-256 of the stored bytes, when asked for (`open(…, checksum: true)`).
+    public var checksum: InputChecksum? = nil
   }
 
   /// Opens `path`. Throws `InputUnavailable` (cannot open) or `ParseError` (cannot tell the format).
-  public static func open(path: String, forcedFormat: InputFormat? = nil) throws -> Opened {
-    try open(FileByteSource(path: path), forcedFormat: forcedFormat)
+  public static func open(path: String, forcedFormat: InputFormat? = nil, checksum: Bool = false) throws -> Opened {
+    try open(FileByteSource(path: path), forcedFormat: forcedFormat, checksum: checksum)
   }
 
   /// Opens an already-created source (memory in tests, a file, standard input).
-  public static func open(_ raw: any ByteSource, forcedFormat: InputFormat? = nil) throws(ParseError) -> Opened {
+  /// With `checksum`, the stored bytes are hashed as they are read (`Opened.checksum`).
+  public static func open(_ raw: any ByteSource, forcedFormat: InputFormat? = nil, checksum: Bool = false) throws(ParseError) -> Opened {
+    let hashing = checksum ? InputChecksum(raw) : nil
+    var opened = try open(unhashed: hashing ?? raw, forcedFormat: forcedFormat)
+    opened.checksum = hashing
+    return opened
+  }
+
+  private static func open(unhashed raw: any ByteSource, forcedFormat: InputFormat?) throws(ParseError) -> Opened {
     let peeked = try PeekableByteSource(raw, peekSize: 2)
     let gzipped = peeked.prefix == [0x1F, 0x8B]
     let decoded: any ByteSource = gzipped ? try GzipByteSource(upstream: peeked) : peeked

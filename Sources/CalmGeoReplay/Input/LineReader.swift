@@ -1,7 +1,9 @@
 /// Splits a byte stream into lines, chunk by chunk, in memory that does not grow
 /// with the stream (only with its longest line).
 ///
-/// Line ends are LF, CRLF or a lone CR; the last line needs no line end. Lines
+/// Line ends are LF, CRLF or a lone CR, and CR CR LF (a CRLF file whose lines were
+/// given one more CR, as some Windows loggers write) is one line end, so line numbers
+/// match an editor's; the last line needs no line end. Lines
 /// are numbered from 1. A line is handed out as a buffer that is valid only
 /// during the call, without its line end.
 public struct LineReader {
@@ -22,6 +24,8 @@ public struct LineReader {
     var filled = 0          // bytes of `buffer` holding data
     var lineNumber = 1
     var pendingCR = false   // the previous chunk ended in CR: a following LF belongs to it
+    var previousBareCR = false  // the last line ended in a CR without LF
+    var rescan = false      // the buffer starts with a CR whose meaning waits for the next byte
     var ended = false
 
     while !ended {
@@ -35,23 +39,42 @@ public struct LineReader {
       let count = try source.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
       if count == 0 { ended = true }
       let base = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
-      var position = filled
+      var position = rescan ? 0 : filled
+      rescan = false
       filled += count
       var lineStart = 0
       if pendingCR && filled > 0 {
         pendingCR = false
-        if base[0] == 0x0A { lineStart = 1; position = max(position, 1) }
+        if base[0] == 0x0A { lineStart = 1; position = max(position, 1) } else { previousBareCR = true }
       }
       while true {
         position = Self.lineEnd(base, from: position, to: filled)
         if position == filled { break }
+        let isCR = base[position] == 0x0D
+        if isCR && position == lineStart && previousBareCR {
+          // CR CR LF: the second CR and the LF close the same line as the first CR.
+          if position + 1 < filled {
+            if base[position + 1] == 0x0A {
+              previousBareCR = false
+              position += 2
+              lineStart = position
+              continue
+            }
+          } else if !ended {
+            rescan = true
+            break
+          }
+        }
         try body(UnsafeBufferPointer(start: base + lineStart, count: position - lineStart), lineNumber)
         lineNumber += 1
-        if base[position] == 0x0D {
+        previousBareCR = false
+        if isCR {
           if position + 1 < filled {
-            if base[position + 1] == 0x0A { position += 1 }
+            if base[position + 1] == 0x0A { position += 1 } else { previousBareCR = true }
           } else if !ended {
             pendingCR = true
+          } else {
+            previousBareCR = true
           }
         }
         position += 1

@@ -9,7 +9,16 @@ public struct ParseOptions: Sendable {
   /// every time read. 0 (the default) takes times as UTC or as their zone says.
   public var utcOffsetMillis: Int64 = 0
 
+  /// Buffer the whole log and hand its fixes on sorted by time (ties in input order),
+  /// for logs whose rows are merely out of order; costs 72 bytes of memory per fix.
+  public var sortByTime = false
+
   // CSV
+  /// Lines at the top of a CSV to pass over before its header (`--skip-lines`).
+  public var skipLines = 0
+  /// The header name of a column by role (`lat` → `Breite`), for headers the detector
+  /// cannot map (`--column role=name`); roles are checked by `csvColumnRoleProblem`.
+  public var csvColumns: [String: String] = [:]
   /// An explicit time format for CSV time columns (`iso8601`, `unix`, `unix_ms`, or a
   /// strftime-like pattern such as `%d/%m/%Y %H:%M:%S`).
   public var timeFormat: String? = nil
@@ -36,6 +45,23 @@ public struct ParseOptions: Sendable {
   public var assumeSpeed: Double? = nil
 
   public init() {}
+}
+
+extension ParseOptions {
+  /// Why `role` is not a CSV column role, or `nil` when it is one.
+  public static func csvColumnRoleProblem(_ role: String) -> String? {
+    guard CSVField.role(role) == nil else { return nil }
+    return "unknown column role '\(role)'; roles: time, date, lat, lon, ele, speed, course, accuracy, vacc, hdop, vdop, pdop, sats"
+  }
+  /// The speeds `assumeSpeed` accepts (m/s): slower ones would put synthesized times
+  /// past any calendar (1e-12 m/s), faster ones are no ground track.
+  public static let assumableSpeeds: ClosedRange<Double> = 0.01...1000
+  /// Why `text` is not a CSV time format (`--time-format`), or `nil` when it is one.
+  public static func timeFormatProblem(_ text: String) -> String? {
+    guard CSVTimeFormat(option: text) == nil else { return nil }
+    return "unknown time format '\(text)'; expected auto, iso8601, unix, unix_ms, unix_us, unix_ns, "
+      + "or a pattern with %Y %m %d %H %M %S %f %z (e.g. '%d/%m/%Y %H:%M:%S')"
+  }
 }
 
 /// Android location providers as GnssLogger names them.

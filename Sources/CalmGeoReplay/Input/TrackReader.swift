@@ -1,22 +1,41 @@
 /// Reads a whole log with the parser for its format.
 public enum TrackReader {
-  /// Streams the fixes of an opened log, in input order, to `emit` (times moved to UTC
-  /// by `options.utcOffsetMillis` when the log is in local time).
+  /// Streams the fixes of an opened log, in input order, to `emit`. With
+  /// `options.utcOffsetMillis`, times written without a zone are local times at that
+  /// offset and are moved to UTC; times with their own zone (`Z`, `+02:00`, Unix, NMEA,
+  /// GnssLogger) are left as they are (counted in `diagnostics`).
   public static func read(
     _ opened: InputOpener.Opened, options: ParseOptions,
     diagnostics: inout InputDiagnostics, emit: (Fix) -> Void
   ) throws(ParseError) {
     let offset = options.utcOffsetMillis
     guard offset == 0 else {
-      var utcOptions = options
-      utcOptions.utcOffsetMillis = 0
-      try read(opened, options: utcOptions, diagnostics: &diagnostics) { fix in
+      var shifted = 0
+      var kept = 0
+      defer {
+        diagnostics.localTimesShifted += shifted
+        diagnostics.zonedTimesKept += kept
+      }
+      try readParsed(opened, options: options, diagnostics: &diagnostics) { fix in
+        guard fix.flags.contains(.timeWithoutZone) else {
+          kept += 1
+          return emit(fix)
+        }
         var local = fix
         local.time -= offset
+        local.flags.remove(.timeWithoutZone)
+        shifted += 1
         emit(local)
       }
       return
     }
+    try readParsed(opened, options: options, diagnostics: &diagnostics, emit: emit)
+  }
+
+  private static func readParsed(
+    _ opened: InputOpener.Opened, options: ParseOptions,
+    diagnostics: inout InputDiagnostics, emit: (Fix) -> Void
+  ) throws(ParseError) {
     let file = opened.source.name
     switch opened.format {
     case .csv:
@@ -27,7 +46,11 @@ public enum TrackReader {
       try parser.parse(opened.source, diagnostics: &diagnostics, emit: emit)
     case .gpx:
       var parser = GPXParser(file: file, options: options)
-      try parser.parse(opened.source, diagnostics: &diagnostics, emit: emit)
+      guard let speed = options.assumeSpeed else { return try parser.parse(opened.source, diagnostics: &diagnostics, emit: emit) }
+      var synthesizer = TimeSynthesizer(speed: speed)
+      try parser.parse(opened.source, diagnostics: &diagnostics) { synthesizer.accept($0, emit: emit) }
+      synthesizer.finish(emit: emit)
+      synthesizer.record(into: &diagnostics)
     case .gnssLogger:
       var parser = GnssLoggerParser(file: file, options: options)
       try parser.parse(opened.source, diagnostics: &diagnostics, emit: emit)
@@ -49,12 +72,50 @@ public enum TrackReader {
   ) throws(ParseError) -> Int {
     var normalizer = FixNormalizer(speedPolicy: speedPolicy)
     var kept = 0
-    try read(opened, options: options, diagnostics: &diagnostics) { fix in
-      guard let normalized = normalizer.accept(fix) else { return }
+    // Fixes that go back in time, reported like skipped records once the reading is done
+    // (the parser holds `diagnostics` meanwhile); `--strict` stops at the first.
+    var backwards: [ParseError] = []
+    var backwardCount = 0
+    let strict = diagnostics.strict
+    let room = diagnostics.maxProblems
+    let format = opened.format.rawValue
+    let file = opened.source.name
+    func accept(_ fix: Fix) {
+      guard !(strict && backwardCount > 0) else { return }
+      guard let normalized = normalizer.accept(fix) else {
+        guard let drop = normalizer.lastDrop, drop.key == "time_backwards" else { return }
+        backwardCount += 1
+        guard backwards.count < room else { return }
+        let seconds = Double(drop.previousTime - fix.time) / 1000
+        let back = seconds == seconds.rounded() ? String(Int64(seconds)) : String(seconds)
+        backwards.append(ParseError(
+          format: format, location: SourceLocation(file: file, line: Int(fix.line)), key: "time_backwards",
+          reason: "time \(UTCTime.iso8601(fix.time)) is \(back) s before the fix of line \(drop.previousLine) "
+            + "(a log whose rows are merely out of order can be replayed with --sort)"))
+        return
+      }
       kept += 1
       emit(normalized)
     }
+    if options.sortByTime {
+      // Buffered whole (72 bytes a fix) and sorted by time, ties in input order.
+      var fixes: [Fix] = []
+      try read(opened, options: options, diagnostics: &diagnostics) { fixes.append($0) }
+      var order = Array(fixes.indices)
+      order.sort { (fixes[$0].time, $0) < (fixes[$1].time, $1) }
+      let moved = zip(order, order.indices).reduce(0) { $0 + ($1.0 == $1.1 ? 0 : 1) }
+      if moved > 0 { diagnostics.estimate("time_reordered", count: moved) }
+      for index in order { accept(fixes[index]) }
+    } else {
+      try read(opened, options: options, diagnostics: &diagnostics, emit: accept)
+    }
+    if strict, let first = backwards.first { throw first }
+    diagnostics.skipped["time_backwards", default: 0] += backwardCount == 0 ? 0 : backwardCount
+    if diagnostics.skipped["time_backwards"] == 0 { diagnostics.skipped["time_backwards"] = nil }
+    for problem in backwards where diagnostics.firstProblems.count < room { diagnostics.firstProblems.append(problem) }
     normalizer.record(into: &diagnostics)
+    diagnostics.longGaps += normalizer.longGaps
+    if let gap = normalizer.longestGap, gap.millis > diagnostics.longestGap?.millis ?? 0 { diagnostics.longestGap = gap }
     return kept
   }
 
@@ -77,7 +138,9 @@ public enum TrackReader {
     try readNormalized(opened, options: options, speedPolicy: speedPolicy, diagnostics: &diagnostics) {
       fixes.append($0)
     }
-    return Track(name: opened.source.name, format: opened.format, fixes: fixes, diagnostics: diagnostics,
-                 gzipped: opened.gzipped, speedPolicy: speedPolicy)
+    var track = Track(name: opened.source.name, format: opened.format, fixes: fixes, diagnostics: diagnostics,
+                      gzipped: opened.gzipped, speedPolicy: speedPolicy)
+    track.sha256 = try opened.checksum?.finish()
+    return track
   }
 }

@@ -54,6 +54,10 @@ public struct Fix: Sendable {
     public static let timeSynthesized = Flags(rawValue: 1 << 3)
     /// The fix starts a new track segment (GPX `trkseg`, a new `trk`, ...).
     public static let segmentStart = Flags(rawValue: 1 << 4)
+    /// The time was read without a zone (local time, or UTC by assumption); set by the
+    /// CSV and GPX readers only while `ParseOptions.utcOffsetMillis` asks for it, and
+    /// cleared once the offset is applied.
+    public static let timeWithoutZone = Flags(rawValue: 1 << 5)
   }
 }
 

@@ -73,6 +73,34 @@ public enum ISO8601Parser {
       + Int64(millis) - Int64(offsetMinutes) * 60_000
   }
 
+  /// Whether a date-time text carries its own zone: ends in `Z`, `UTC`/`GMT`, or an
+  /// offset `±HH[[:]MM]` after a time of day; a bare number (Unix time) counts as zoned,
+  /// since it is an absolute instant. Used to apply `--utc-offset` only to zone-less times.
+  public static func hasZone(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    var end = text.count
+    while end > 0, text[end - 1] == 0x20 { end -= 1 }
+    guard end > 0 else { return false }
+    if !text[..<end].contains(where: { $0 == 0x3A || $0 == 0x2F || $0 == 0x54 || $0 == 0x74 })
+      && !text[1..<end].contains(0x2D) && !text[..<end].contains(0x20) {
+      return true  // 1714546800, 1714546800.5: an absolute instant
+    }
+    let last = text[end - 1] | 0x20
+    if last == 0x7A { return true }  // Z
+    if end >= 3 {
+      let word = String(decoding: text[(end - 3)..<end], as: UTF8.self).uppercased()
+      if word == "UTC" || word == "GMT" { return true }
+    }
+    // ±HH, ±HHMM or ±HH:MM after a time of day.
+    var i = end
+    var digits = 0
+    while i > 0, (text[i - 1] &- 48 < 10 || text[i - 1] == 0x3A) {
+      if text[i - 1] != 0x3A { digits += 1 }
+      i -= 1
+    }
+    guard i > 0, text[i - 1] == 0x2B || text[i - 1] == 0x2D, digits == 2 || digits == 4 else { return false }
+    return text[..<(i - 1)].contains(0x3A)
+  }
+
   /// Parses a `String` (for tests and configuration values).
   public static func parse(_ text: String) -> Int64? {
     var copy = text

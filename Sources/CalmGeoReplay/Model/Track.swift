@@ -14,6 +14,8 @@ public struct Track: Sendable {
   /// or `.never`, a track replays under any policy (derived speeds are flagged);
   /// loaded with `.always`, logged speeds are gone and only `.always` is faithful.
   public var speedPolicy: FixNormalizer.SpeedPolicy
+  /// The SHA-256 of the stored bytes, when the log was opened with `checksum: true`.
+  public var sha256: String?
 
   public init(name: String, format: InputFormat, fixes: [Fix], diagnostics: InputDiagnostics,
               gzipped: Bool = false, speedPolicy: FixNormalizer.SpeedPolicy = .auto) {

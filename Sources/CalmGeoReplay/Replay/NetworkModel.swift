@@ -17,6 +17,10 @@ public struct NetworkModel: Sendable, Hashable {
 
   public init() {}
 
+  /// The longest latency a run accepts (a day, in ms); longer ones would overflow the
+  /// arithmetic of a request's completion time and mean nothing for a phone.
+  public static let maximumLatency: Int64 = 86_400_000
+
   /// What the server (or the network) answers.
   public enum Outcome: Sendable, Hashable, CustomStringConvertible {
     case status(Int)

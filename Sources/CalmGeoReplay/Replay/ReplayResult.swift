@@ -47,6 +47,8 @@ public struct ReplayInput: Sendable, Hashable {
   public var format: InputFormat
   public var gzipped: Bool
   public var diagnostics: InputDiagnostics
+  /// SHA-256 of the stored bytes (see `InputChecksum`), when it was computed.
+  public var sha256: String? = nil
 
   public init(name: String, format: InputFormat, gzipped: Bool, diagnostics: InputDiagnostics) {
     self.name = name

@@ -5,6 +5,9 @@ extension ReplayStats {
     public var file: String
     public var format: String
     public var gzip: Bool
+    /// SHA-256 of the file's bytes as stored (compressed when gzipped), as `sha256sum`
+    /// prints it; absent when not computed (sweeps, older files).
+    public var sha256: String?
     /// Records (lines, sentences, points) looked at.
     public var recordsRead: Int
     /// Fixes the parser produced.

@@ -69,7 +69,7 @@ public struct ReplayStats: Codable, Sendable, Hashable {
     let span = (result.lastFixTime ?? 0) - (result.firstFixTime ?? 0)
     input = Input(
       file: result.input?.name ?? "", format: result.input?.format.rawValue ?? "",
-      gzip: result.input?.gzipped ?? false, recordsRead: diagnostics.recordsRead,
+      gzip: result.input?.gzipped ?? false, sha256: result.input?.sha256, recordsRead: diagnostics.recordsRead,
       fixesParsed: diagnostics.fixesParsed, fixesUsed: result.fixesUsed, skipped: diagnostics.skipped,
       ignored: diagnostics.ignored, estimated: diagnostics.estimated,
       firstFixTime: result.firstFixTime.map(UTCTime.iso8601), lastFixTime: result.lastFixTime.map(UTCTime.iso8601),

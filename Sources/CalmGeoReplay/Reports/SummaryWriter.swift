@@ -6,14 +6,19 @@ public enum SummaryWriter {
     let u = r.uploads
     let input = r.input
     let skipped = d.skippedTotal
+    // The header row is ignored in every CSV: not worth a word.
+    // The largest three kinds by count (all are in stats.json).
+    let ignoredKinds = d.ignored.filter { $0.key != "header" }.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+    let ignoredTotal = ignoredKinds.reduce(0) { $0 + $1.value }
+    let ignored = ignoredKinds.prefix(3).map { ($0.key, String($0.value)) } + (ignoredKinds.count > 3 ? [("…", "")] : [])
     var rows: [(String, String)] = [
       ("input", "\(input?.name ?? "-") (\(input?.format.rawValue ?? "-")\(input?.gzipped == true ? ", gzip" : ""))"),
       ("fixes", "\(r.fixesUsed) used of \(d.recordsRead) records read, \(skipped) skipped"
-        + (skipped > 0 ? " (" + d.skipped.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")" : "")),
+        + (skipped > 0 ? " (" + d.skipped.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")" : "")
+        + (ignoredTotal > 0 ? ", \(ignoredTotal) ignored (" + ignored.map { $0.1.isEmpty ? $0.0 : "\($0.0) \($0.1)" }.joined(separator: ", ") + ")" : "")),
       ("emitted", "\(count(r.emitted, "location")), "
         + "\(count(r.machine.motionChangesToMoving + r.machine.motionChangesToStationary, "motionchange")) "
-        + "(\(count(r.machine.motionChangesToMoving - r.machine.geofenceExits, "start")), "
-        + "\(count(r.machine.motionChangesToStationary, "stop")), \(count(r.machine.geofenceExits, "geofence exit")))"),
+        + "(\(motionChangeKinds(r.machine)))"),
       ("time", "\(seconds(r.machine.millisListening)) listening, \(seconds(r.machine.millisMonitoring)) monitoring"),
     ]
     if let model = r.configuration?.replay.model, model != .calmgeo { rows.insert(("model", model.rawValue), at: 1) }
@@ -51,6 +56,17 @@ public enum SummaryWriter {
     rows.append(("output", outputFolder))
     let width = rows.map(\.0.count).max() ?? 0
     return rows.map { $0.0 + String(repeating: " ", count: width - $0.0.count) + "  " + $0.1 }.joined(separator: "\n") + "\n"
+  }
+
+  /// The motionchanges by kind, adding up to their total: the first fix's one-shot
+  /// (the library starts stationary, so the first emission is one), stops, geofence
+  /// exits, and moving again while still listening (a kept fix after a stop).
+  static func motionChangeKinds(_ m: TrackingStateMachine.Counters) -> String {
+    let moving = m.motionChangesToMoving - m.geofenceExits
+    let first = min(moving, 1)
+    var kinds = ["\(first) first fix", count(m.motionChangesToStationary, "stop"), count(m.geofenceExits, "geofence exit")]
+    if moving - first > 0 { kinds.append("\(moving - first) moving again") }
+    return kinds.joined(separator: ", ")
   }
 
   /// `1/1 detected, delay p95 80 s, 0 false; starts 1/1, 0 m lost p95` (fits 80 columns).

@@ -26,7 +26,7 @@ public struct SpecJSONReader {
   }
 
   private func fail(_ reason: String) -> SweepSpecError {
-    SweepSpecError(source: source, line: line, key: "", reason: "not valid JSON: \(reason)")
+    SweepSpecError(source: source, line: line, column: column, key: "", reason: "not valid JSON: \(reason)")
   }
 
   private mutating func skipSpace() {
@@ -76,8 +76,12 @@ public struct SpecJSONReader {
     while true {
       skipSpace()
       guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw fail("expected a key in quotes") }
+      let keyOffset = offset
       let key = try string()
-      guard seen.insert(key).inserted else { throw fail("duplicate key \"\(key)\"") }
+      guard seen.insert(key).inserted else {
+        offset = keyOffset
+        throw fail("duplicate key \"\(key)\" (each key may appear once)")
+      }
       skipSpace()
       guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { throw fail("expected ':' after \"\(key)\"") }
       offset += 1
@@ -88,7 +92,9 @@ public struct SpecJSONReader {
       switch bytes[offset - 1] {
       case UInt8(ascii: ","): continue
       case UInt8(ascii: "}"): return fields
-      default: throw fail("expected ',' or '}' in an object")
+      default:
+        offset -= 1
+        throw fail("expected ',' or '}' in an object (a missing comma?)")
       }
     }
   }
@@ -109,7 +115,9 @@ public struct SpecJSONReader {
       switch bytes[offset - 1] {
       case UInt8(ascii: ","): continue
       case UInt8(ascii: "]"): return items
-      default: throw fail("expected ',' or ']' in a list")
+      default:
+        offset -= 1
+        throw fail("expected ',' or ']' in a list (a missing comma?)")
       }
     }
   }
@@ -143,7 +151,10 @@ public struct SpecJSONReader {
       guard digits() > 0 else { throw fail("expected digits in the exponent") }
     }
     let text = String(decoding: bytes[start..<offset], as: UTF8.self)
-    guard let value = Double(text), value.isFinite else { throw fail("number out of range: \(text)") }
+    guard let value = Double(text), value.isFinite else {
+      offset = start
+      throw fail("number out of range: \(text) (larger than any double)")
+    }
     return value
   }
 

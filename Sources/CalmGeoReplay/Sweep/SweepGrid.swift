@@ -55,7 +55,7 @@ public struct SweepGrid: Sendable, Hashable {
   ///   or the base file's `ConfigError`.
   public func configurations(source: String, baseSource: String?) throws -> [ReplayConfiguration] {
     do {
-      _ = try ReplayConfigurationDecoder.decode(Data(base.rendered.utf8), source: baseSource ?? source)
+      _ = try ReplayConfigurationDecoder.decode(Data(base.rendered.utf8), source: baseSource ?? source, positions: false)
     } catch {
       // A base file's errors name the file, as `--config` does.
       if baseSource != nil { throw error }
@@ -73,7 +73,7 @@ public struct SweepGrid: Sendable, Hashable {
     result.reserveCapacity(count)
     for index in 0..<count {
       do {
-        result.append(try ReplayConfigurationDecoder.decode(Data(configObject(at: index).rendered.utf8), source: source))
+        result.append(try ReplayConfigurationDecoder.decode(Data(configObject(at: index).rendered.utf8), source: source, positions: false))
       } catch {
         throw describe(error, configuration: index, source: source)
       }

@@ -184,7 +184,12 @@ extension SweepSpecDecoder.Reader {
       track.options.provider = provider
     case "track": track.options.track = try ordinal()
     case "segment": track.options.segment = try ordinal()
-    default: track.options.assumeSpeed = try positive("a speed in m/s")
+    default:
+      let speed = try positive("a speed in m/s")
+      guard ParseOptions.assumableSpeeds.contains(speed) else {
+        throw fail(value, key, "expected a speed in m/s from 0.01 to 1000, found \(value.rendered)")
+      }
+      track.options.assumeSpeed = speed
     }
   }
 }

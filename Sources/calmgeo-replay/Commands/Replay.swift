@@ -68,8 +68,16 @@ extension CalmGeoReplayCommand {
       "Monitor the app's circular geofences (JSON or YAML) over the log: geofences.ndjson.", valueName: "file"))
     var geofences: String?
 
-    @Flag(name: .shortAndLong, help: "Print nothing on success.")
+    @Flag(name: .shortAndLong, help: "No summary on stdout; warnings still go to stderr (what CI wants).")
     var quiet = false
+
+    @Flag(help: "No summary and no warnings: only errors are printed.")
+    var silent = false
+
+    @Option(help: ArgumentHelp(
+      "Replay each session of a log on its own wherever fixes are more than this far apart (90m, 12h, 2d, or seconds), into <name>.session-01, -02 …; holds the log in memory, 72 bytes a fix.",
+      valueName: "duration"), transform: Replay.duration)
+    var splitGap: Int64?
 
     @Option(name: .customLong("format"), help: ArgumentHelp("The same as --input-format (`fixes` uses --format for its output).", valueName: "format"))
     var format: InputFormat?
@@ -81,6 +89,24 @@ extension CalmGeoReplayCommand {
 
     func validate() throws {
       guard !logs.isEmpty else { throw ValidationError("Name at least one log to replay.") }
+      if config == "-" && logs.contains("-") {
+        throw ValidationError("--config - and the log - cannot both read standard input.")
+      }
+    }
+
+    /// Reads a duration: a number of seconds, or with `s`, `m`, `h` or `d` (`90m`, `12h`).
+    static func duration(_ text: String) throws -> Int64 {
+      let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
+      var number = Substring(text)
+      var scale = 1.0
+      if let last = text.last, let unit = units[last] {
+        number = number.dropLast()
+        scale = unit
+      }
+      guard let value = Double(number), value > 0, value * scale <= 3.2e9 else {
+        throw ValidationError("--split-gap must be a positive duration such as 90m, 12h or 2d (at most 100 years), found '\(text)'.")
+      }
+      return Int64((value * scale * 1000).rounded())
     }
 
     func run() throws {
@@ -95,24 +121,28 @@ extension CalmGeoReplayCommand {
         throw ExitCode(Terminal.report(error))
       }
       var exitCode: Int32 = 0
-      var names = OutputNames()
+      var failures: [(log: String, code: Int32)] = []
       var finished: [ReplayStats] = []
-      for log in logs {
-        let name = names.claim(for: log)
+      for (log, name) in zip(logs, OutputNames.assign(logs).map(selectionName)) {
         let (code, stats) = replay(
           log, name: name, configuration: configuration, geofences: conditions,
           transport: NetworkOptions.transport(recorded, name: name))
-        if exitCode == 0 { exitCode = code }
-        if let stats { finished.append(stats) }
+        if code != 0 { failures.append((log, code)) }
+        exitCode = Terminal.moreSevere(exitCode, code)
+        finished += stats
       }
-      if logs.count > 1 && !finished.isEmpty {
+      if finished.count > 1 {
         let summary = CrossTrackSummary(finished)
         do {
           try OutputFolder.writeAtomically(Array(summary.csv().utf8), to: (out as NSString).appendingPathComponent("summary.csv"))
         } catch {
-          exitCode = exitCode == 0 ? Terminal.report(error) : exitCode
+          exitCode = Terminal.moreSevere(exitCode, Terminal.report(error))
         }
-        if !quiet { print("\n" + summary.table(), terminator: "") }
+        if !quiet && !silent { print("\n" + summary.table(), terminator: "") }
+      }
+      if logs.count > 1 && !failures.isEmpty {
+        let list = failures.map { "\($0.log) (\($0.code))" }.joined(separator: ", ")
+        Terminal.printError("error: \(failures.count) of \(logs.count) logs failed: \(list); exit \(exitCode)")
       }
       if exitCode != 0 { throw ExitCode(exitCode) }
     }
@@ -126,56 +156,76 @@ extension CalmGeoReplayCommand {
       return configuration
     }
 
-    /// Replays one log; returns its exit code and, on success, its stats.
+    /// The folder name of a log given its base name: with `--track N` (and `--segment M`)
+    /// the selection is part of it (`ride.track-02`), so that each track has its own.
+    private func selectionName(_ name: String) -> String {
+      var name = name
+      if let track = input.track { name += ".track-\(Self.twoDigits(track))" }
+      if let segment = input.segment { name += ".segment-\(Self.twoDigits(segment))" }
+      return name
+    }
+
+    static func twoDigits(_ number: Int) -> String { number < 10 ? "0\(number)" : "\(number)" }
+
+    /// Replays one log; returns its exit code and, on success, its stats (one per
+    /// session with `--split-gap`).
     private func replay(_ log: String, name: String, configuration: ReplayConfiguration,
-                        geofences: [GeofenceCondition], transport: UploadTransport) -> (Int32, ReplayStats?) {
+                        geofences: [GeofenceCondition], transport: UploadTransport) -> (Int32, [ReplayStats]) {
       var folder: OutputFolder?
+      let outputs = TrackReplay.Outputs(ndjson: ndjson, reports: reports, reportFormats: report, geofences: geofences)
       do {
+        if let splitGap { return try replaySessions(log, name: name, gap: splitGap, configuration: configuration, outputs: outputs) }
         let replay = try TrackReplay(
           log: log, name: name, parent: out, configuration: configuration, parseOptions: input.parseOptions,
-          format: input.inputFormat ?? format,
-          outputs: TrackReplay.Outputs(ndjson: ndjson, reports: reports, reportFormats: report, geofences: geofences),
-          transport: transport)
+          format: input.inputFormat ?? format, outputs: outputs, transport: transport)
         folder = replay.folder
         try replay.folder.commit()
         if replay.result.uploads.unrecordedAnswers > 0 {
           Terminal.printError("\(network.network ?? "network"): warning: \(name): \(replay.result.uploads.unrecordedAnswers) "
             + "requests had no recorded answer and were answered by the simulated network")
         }
-        if !quiet {
-          Terminal.warnSkipped(replay.result.input?.diagnostics ?? InputDiagnostics())
+        let diagnostics = replay.result.input?.diagnostics ?? InputDiagnostics()
+        if !silent {
+          Terminal.warnSkipped(diagnostics)
+          Terminal.warnInput(diagnostics, file: log, format: replay.result.input?.format ?? .csv, options: input,
+                             splitting: false)
+        }
+        if !quiet && !silent {
           print(SummaryWriter.render(replay.result, stats: replay.stats, outputFolder: replay.folder.finalPath), terminator: "")
         }
-        return (0, replay.stats)
+        return (0, [replay.stats])
       } catch {
         folder?.discard()
-        return (Terminal.report(error), nil)
+        let code = Terminal.report(error)
+        OutputFolder.retireStale((out as NSString).appendingPathComponent(name))
+        return (code, [])
       }
     }
-  }
-}
 
-/// Output folder names: the log's file name without extensions, made unique.
-struct OutputNames {
-  private var used: Set<String> = []
-
-  /// Takes `name` as it is; `false` when it is already taken.
-  mutating func reserve(_ name: String) -> Bool {
-    used.insert(name).inserted
-  }
-
-  mutating func claim(for log: String) -> String {
-    var base = log == "-" ? "stdin" : (log as NSString).lastPathComponent
-    if base.lowercased().hasSuffix(".gz") { base.removeLast(3) }
-    if let dot = base.lastIndex(of: "."), dot != base.startIndex { base = String(base[..<dot]) }
-    if base.isEmpty { base = "track" }
-    var name = base
-    var counter = 2
-    while used.contains(name) {
-      name = "\(base)-\(counter)"
-      counter += 1
+    /// `--split-gap`: the log read into memory, cut at gaps longer than `gap`, each session
+    /// replayed into `<name>.session-NN` (from 01, in time order).
+    private func replaySessions(
+      _ log: String, name: String, gap: Int64, configuration: ReplayConfiguration, outputs: TrackReplay.Outputs
+    ) throws -> (Int32, [ReplayStats]) {
+      let opened = try InputOpener.open(path: log, forcedFormat: input.inputFormat ?? format)
+      let track = try TrackReader.load(opened, options: input.parseOptions, speedPolicy: configuration.speedPolicy)
+      guard !track.fixes.isEmpty else { throw ReplayRunner.noFix(opened, track.diagnostics) }
+      if !silent {
+        Terminal.warnSkipped(track.diagnostics)
+        Terminal.warnInput(track.diagnostics, file: log, format: opened.format, options: input, splitting: true)
+      }
+      var all: [ReplayStats] = []
+      for (index, session) in track.sessions(splitAt: gap).enumerated() {
+        let replay = try TrackReplay(
+          track: session, name: "\(name).session-\(Self.twoDigits(index + 1))", parent: out,
+          configuration: configuration, outputs: outputs)
+        try replay.folder.commit()
+        if !quiet && !silent {
+          print(SummaryWriter.render(replay.result, stats: replay.stats, outputFolder: replay.folder.finalPath), terminator: "")
+        }
+        all.append(replay.stats)
+      }
+      return (0, all)
     }
-    used.insert(name)
-    return name
   }
 }

@@ -89,7 +89,7 @@ struct LivePlan {
   private func session(log: String, name: String, client: LiveHTTPClient?) throws -> LiveSession {
     let opened = try InputOpener.open(
       ProgressByteSource(try FileByteSource(path: log), totalBytes: ProgressByteSource.size(of: log)),
-      forcedFormat: command.input.inputFormat)
+      forcedFormat: command.input.inputFormat, checksum: true)
     let track = try TrackReader.load(opened, options: command.input.parseOptions, speedPolicy: configuration.speedPolicy)
     guard !track.fixes.isEmpty else { throw ReplayRunner.noFix(opened, track.diagnostics) }
     let network: LiveSession.Network

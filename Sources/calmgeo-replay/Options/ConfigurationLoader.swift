@@ -6,14 +6,17 @@ import Foundation
 /// in order, then the flags. Every step goes through the config decoder, so a `--set`
 /// is checked exactly as the file's key would be, and its errors name the `--set`.
 enum ConfigurationLoader {
-  /// Reads `file` and applies `assignments` (`distanceFilter=20`, `replay.network.failureRate=0.1`).
+  /// Reads `file` (`-` for standard input; pipes such as `<(…)` work) and applies `assignments` (`distanceFilter=20`, `replay.network.failureRate=0.1`).
   ///
   /// A value is read as JSON when it is JSON (`20`, `true`, `[80, 400]`, `"text"`), else
   /// as a string (`url=https://…`).
   static func load(file: String?, assignments: [String]) throws -> ReplayConfiguration {
     guard let file else { return try load(data: nil, source: "", assignments: assignments) }
-    guard let data = FileManager.default.contents(atPath: file) else {
-      throw ConfigError(source: file, key: "", reason: "cannot read the configuration file")
+    let data: Data
+    do {
+      data = try SmallFile.read(file, limit: ReplayConfigurationDecoder.maximumSize)
+    } catch {
+      throw ConfigError(source: file, key: "", reason: "cannot read the configuration file: \(error.reason)")
     }
     return try load(data: data, source: file, assignments: assignments)
   }
@@ -37,7 +40,7 @@ enum ConfigurationLoader {
       guard node.set(path, to: value) else {
         throw ValidationError("--set \(assignment): '\(path)' goes through a value that is not an object.")
       }
-      configuration = try ReplayConfigurationDecoder.decode(Data(node.rendered.utf8), source: "--set \(assignment)")
+      configuration = try ReplayConfigurationDecoder.decode(Data(node.rendered.utf8), source: "--set \(assignment)", positions: false)
     }
     return configuration
   }

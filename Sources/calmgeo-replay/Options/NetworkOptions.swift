@@ -4,13 +4,13 @@ import Foundation
 
 /// The replay's own settings on the command line; each overrides the config file's `replay` object.
 struct NetworkOptions: ParsableArguments {
-  @Option(help: ArgumentHelp("Seed for ids and simulated network randomness; the same seed gives the same output.", valueName: "n"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Seed for ids and simulated network randomness; the same seed gives the same output.", valueName: "n"), transform: NetworkOptions.seed)
   var seed: UInt64?
 
   @Flag(inversion: .prefixedNo, help: "Call sync() once after the last fix, as an app does on its next launch.")
   var finalSync: Bool?
 
-  @Option(help: ArgumentHelp("Latency of each simulated request in ms, fixed (250) or a seeded range (100-2000).", valueName: "ms"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Latency of each simulated request in ms, fixed (250) or a seeded range (100-2000), at most 86400000 (a day).", valueName: "ms"))
   var latency: String?
 
   @Option(help: ArgumentHelp("Answers by request index, comma-separated, e.g. 200,500,timeout.", valueName: "list"))
@@ -19,7 +19,7 @@ struct NetworkOptions: ParsableArguments {
   @Flag(help: "Repeat --schedule from the start once it is used up (default: 200 after its end).")
   var loopSchedule = false
 
-  @Option(help: ArgumentHelp("Probability from 0 to 1 that a request outside the schedule fails.", valueName: "p"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Probability from 0 to 1 that a request outside the schedule fails.", valueName: "p"), transform: { try NetworkOptions.number($0, flag: "--failure-rate", expected: "a probability between 0 and 1") })
   var failureRate: Double?
 
   @Option(help: ArgumentHelp(
@@ -30,18 +30,38 @@ struct NetworkOptions: ParsableArguments {
   func validate() throws {
     _ = try latencyRange()
     _ = try outcomes()
-    if let failureRate, !(0...1).contains(failureRate) { throw ValidationError("--failure-rate must be between 0 and 1.") }
+    if let failureRate, !(0...1).contains(failureRate) { throw ValidationError("--failure-rate must be between 0 and 1, found \(failureRate).") }
+  }
+
+  /// Reads `--seed`: a whole number from 0 to 2^64 - 1, and says so when it is not one.
+  static func seed(_ text: String) throws -> UInt64 {
+    guard let seed = UInt64(text) else {
+      throw ValidationError("--seed must be a whole number from 0 to \(UInt64.max), found '\(text)'.")
+    }
+    return seed
+  }
+
+  /// Reads a number flag, naming the flag and what it expects when `text` is not a number.
+  static func number(_ text: String, flag: String, expected: String) throws -> Double {
+    guard let value = Double(text), value.isFinite else {
+      throw ValidationError("\(flag) must be \(expected), found '\(text)'.")
+    }
+    return value
   }
 
   func latencyRange() throws -> (Int64, Int64)? {
     guard let latency else { return nil }
+    let limit = NetworkModel.maximumLatency
+    if latency.hasPrefix("-") {
+      throw ValidationError("--latency cannot be negative, found '\(latency)'; give milliseconds (250) or a range (100-2000).")
+    }
     let parts = latency.split(separator: "-", omittingEmptySubsequences: false).map { Int64($0.trimmingCharacters(in: .whitespaces)) }
     switch parts.count {
-    case 1: if let ms = parts[0], ms >= 0 { return (ms, ms) }
-    case 2: if let low = parts[0], let high = parts[1], low >= 0, high >= low { return (low, high) }
+    case 1: if let ms = parts[0], ms >= 0, ms <= limit { return (ms, ms) }
+    case 2: if let low = parts[0], let high = parts[1], low >= 0, high >= low, high <= limit { return (low, high) }
     default: break
     }
-    throw ValidationError("--latency must be milliseconds (250) or a range (100-2000), found '\(latency)'.")
+    throw ValidationError("--latency must be milliseconds (250) or a range (100-2000) from 0 to \(limit) (a day), found '\(latency)'.")
   }
 
   func outcomes() throws -> [NetworkModel.Outcome]? {

@@ -38,7 +38,7 @@ final class BufferedFile {
   func flush() throws {
     var offset = 0
     while offset < buffer.count {
-      let written = buffer.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+      let written = buffer.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + offset, $0.count - offset) }
       if written < 0 {
         if errno == EINTR { continue }
         throw OutputError(path: path, reason: String(cString: strerror(errno)))
@@ -52,13 +52,29 @@ final class BufferedFile {
   /// and syncing thousands of request bodies would cost seconds.
   func close() throws {
     try flush()
-    if descriptor > 2 { Glibc.close(descriptor) }
+    if descriptor > 2 { systemClose(descriptor) }
   }
 }
 
 /// An output file that could not be written (exit code 1).
+/// An output that cannot be written (exit code 1): the path and the OS's reason.
 struct OutputError: Error, CustomStringConvertible {
   var path: String
   var reason: String
-  var description: String { "\(path): error: cannot write: \(reason.lowercased())" }
+  /// `out/walk: error: cannot write: Not a directory`
+  var description: String { "\(path): error: cannot write: \(reason)" }
+
+  /// The error for the last failed system call on `path`.
+  static func lastError(_ path: String) -> OutputError {
+    OutputError(path: path, reason: String(cString: strerror(errno)))
+  }
+}
+
+/// `write(2)` and `close(2)`, named so that the type's own methods do not hide them.
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+  write(descriptor, buffer, count)
+}
+
+private func systemClose(_ descriptor: Int32) {
+  _ = close(descriptor)
 }

@@ -11,18 +11,44 @@ struct OutputFolder {
   init(parent: String, name: String) throws {
     finalPath = (parent as NSString).appendingPathComponent(name)
     workPath = (parent as NSString).appendingPathComponent(".\(name).partial-\(getpid())")
+    try Directories.create(parent)
+    // Leftovers of interrupted runs of this track, whatever their process.
     let files = FileManager.default
-    do {
-      try files.createDirectory(atPath: parent, withIntermediateDirectories: true)
-      // Leftovers of interrupted runs of this track.
-      for entry in (try? files.contentsOfDirectory(atPath: parent)) ?? [] where entry.hasPrefix(".\(name).partial-") {
-        try? files.removeItem(atPath: (parent as NSString).appendingPathComponent(entry))
-      }
-      try files.createDirectory(atPath: (workPath as NSString).appendingPathComponent("uploads"),
-                                withIntermediateDirectories: true)
-    } catch {
-      throw OutputError(path: parent, reason: error.localizedDescription)
+    for entry in (try? files.contentsOfDirectory(atPath: parent)) ?? [] where entry.hasPrefix(".\(name).partial-") {
+      try? files.removeItem(atPath: (parent as NSString).appendingPathComponent(entry))
     }
+    Self.removeStale(in: parent)
+    try Directories.create((workPath as NSString).appendingPathComponent("uploads"))
+  }
+
+  /// Removes what killed runs left in `parent`: hidden `.NAME.partial-PID` folders and
+  /// files and `NAME.old-PID` folders whose process no longer exists. A folder of a
+  /// run still going (its process is alive) is left alone.
+  static func removeStale(in parent: String) {
+    let files = FileManager.default
+    for entry in (try? files.contentsOfDirectory(atPath: parent)) ?? [] {
+      let marker = entry.hasPrefix(".") ? ".partial-" : ".old-"
+      guard let range = entry.range(of: marker, options: .backwards),
+        let pid = Int32(entry[range.upperBound...]), pid > 0, !isRunning(pid)
+      else { continue }
+      try? files.removeItem(atPath: (parent as NSString).appendingPathComponent(entry))
+    }
+  }
+
+  /// Removes the output of an earlier run at `finalPath` after this run of the same log
+  /// failed, so that no folder looks like this run's result; says so on stderr. Only a
+  /// folder with a `stats.json` (one this tool wrote) is removed.
+  static func retireStale(_ finalPath: String) {
+    let files = FileManager.default
+    guard files.fileExists(atPath: (finalPath as NSString).appendingPathComponent("stats.json")),
+      (try? files.removeItem(atPath: finalPath)) != nil
+    else { return }
+    Terminal.printError("\(finalPath): note: removed the output of an earlier run, since this run failed")
+  }
+
+  /// Whether a process with this id exists (`kill(pid, 0)`; EPERM means it does).
+  private static func isRunning(_ pid: Int32) -> Bool {
+    pid == getpid() || kill(pid, 0) == 0 || errno == EPERM
   }
 
   /// The path of a file inside the folder being built.

@@ -10,7 +10,9 @@ import CalmGeoReport
 /// `geofences.ndjson` and its stats join `stats.json`.
 struct ReplayObservers {
   /// What the engine reports to.
-  var observer: ObserverPair<OutputWriter, ObserverList>
+  /// The writer and the optional observers, as the replay sees them.
+  typealias Observer = ObserverPair<OutputWriter, ObserverList>
+  var observer: Observer
   private var sinks: [FileSink] = []
   private let folder: OutputFolder
   private let reportFormats: [ReportFormat]

@@ -20,26 +20,45 @@ struct TrackReplay {
     var geofences: [GeofenceCondition] = []
   }
 
+  /// Replays a track already in memory (one session of `--split-gap`) into `parent/name`.
+  init(track: Track, name: String, parent: String, configuration: ReplayConfiguration, outputs: Outputs) throws {
+    (folder, result, stats) = try Self.replay(name: name, parent: parent, configuration: configuration, outputs: outputs) {
+      (observer: inout ReplayObservers.Observer) in
+      ReplayRunner.run(track, configuration: configuration, observer: &observer, metrics: outputs.reports.metrics)
+    }
+  }
+
   /// Replays `log` into `parent/name` (built as `parent/.name.partial-PID`).
   init(log: String, name: String, parent: String, configuration: ReplayConfiguration, parseOptions: ParseOptions,
        format: InputFormat?, outputs: Outputs, transport: UploadTransport = .simulated) throws {
     let file = ProgressByteSource(try FileByteSource(path: log), totalBytes: ProgressByteSource.size(of: log))
-    let opened = try InputOpener.open(file, forcedFormat: format)
+    let opened = try InputOpener.open(file, forcedFormat: format, checksum: true)
+    (folder, result, stats) = try Self.replay(name: name, parent: parent, configuration: configuration, outputs: outputs) {
+      (observer: inout ReplayObservers.Observer) in
+      try ReplayRunner.run(
+        opened, options: parseOptions, configuration: configuration, observer: &observer,
+        metrics: outputs.reports.metrics, transport: transport)
+    }
+  }
+
+  /// The observers of `outputs` around `run`, into a new folder `parent/name` that is
+  /// discarded on an error.
+  private static func replay(
+    name: String, parent: String, configuration: ReplayConfiguration, outputs: Outputs,
+    _ run: (inout ReplayObservers.Observer) throws -> ReplayResult
+  ) throws -> (OutputFolder, ReplayResult, ReplayStats) {
     let output = try OutputFolder(parent: parent, name: name)
     do {
       var observers = try ReplayObservers(
         folder: output, ndjson: outputs.ndjson, options: outputs.reports, reportFormats: outputs.reportFormats,
         trackName: name, geofences: outputs.geofences, settings: configuration.replay,
         calls: configuration.scenario != nil)
-      result = try ReplayRunner.run(
-        opened, options: parseOptions, configuration: configuration, observer: &observers.observer,
-        metrics: outputs.reports.metrics, transport: transport)
+      let result = try run(&observers.observer)
       if let problem = result.scenarioError { throw problem }
       var stats = ReplayStats(result)
       stats.geofences = observers.geofenceStats
-      self.stats = stats
       try observers.finish(result: result, stats: stats)
-      folder = output
+      return (output, result, stats)
     } catch {
       output.discard()
       throw error

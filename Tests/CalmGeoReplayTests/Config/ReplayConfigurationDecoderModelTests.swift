@@ -43,15 +43,15 @@ struct ReplayConfigurationDecoderModelTests {
 
   @Test(arguments: [
     ("{\"replay\": {\"model\": \"bg-andriod\"}}",
-     "cfg.json: error: config: 'replay.model': unknown model \"bg-andriod\"; did you mean 'bg-android'? known models: calmgeo, bg-docs, bg-android, ios-distance-filter, significant-change"),
+     "cfg.json:1:22: error: config: 'replay.model': unknown model \"bg-andriod\"; did you mean 'bg-android'? known models: calmgeo, bg-docs, bg-android, ios-distance-filter, significant-change"),
     ("{\"replay\": {\"platform\": {\"geofenceExitDelay\": [60, 40]}}}",
-     "cfg.json: error: config: 'replay.platform.geofenceExitDelay': expected [min, max] with min ≤ max, found […]"),
+     "cfg.json:1:47: error: config: 'replay.platform.geofenceExitDelay': expected [min, max] with min ≤ max, found […]"),
     ("{\"replay\": {\"platform\": {\"stationaryPause\": {\"radius\": 5, \"time\": 3}}}}",
-     "cfg.json: error: config: 'replay.platform.stationaryPause.time': unknown key; known keys: radius, duration"),
+     "cfg.json:1:67: error: config: 'replay.platform.stationaryPause.time': unknown key; known keys: radius, duration"),
     ("{\"replay\": {\"platform\": {\"accuracyGate\": \"class\"}}}",
-     "cfg.json: error: config: 'replay.platform.accuracyGate': expected true (the desiredAccuracy class's limit), false or metres, found \"class\""),
+     "cfg.json:1:42: error: config: 'replay.platform.accuracyGate': expected true (the desiredAccuracy class's limit), false or metres, found \"class\""),
     ("{\"replay\": {\"platform\": {\"minimumInterval\": -1}}}",
-     "cfg.json: error: config: 'replay.platform.minimumInterval': must be between 0 and 1000000000, found -1"),
+     "cfg.json:1:45: error: config: 'replay.platform.minimumInterval': must be between 0 and 1000000000, found -1"),
   ])
   func rejectsBadModelAndPlatformValues(json: String, message: String) {
     #expect(error(json) == message)

@@ -84,20 +84,20 @@ struct ReplayConfigurationDecoderTests {
   }
 
   @Test(arguments: [
-    ("{\"distanceFiltr\": 10}", "cfg.json: error: config: 'distanceFiltr': unknown key; did you mean 'distanceFilter'?"),
-    ("{\"syncTreshold\": 10}", "cfg.json: error: config: 'syncTreshold': unknown key; did you mean 'syncThreshold'?"),
-    ("{\"replay\": {\"sed\": 1}}", "cfg.json: error: config: 'replay.sed': unknown key; did you mean 'seed'?"),
-    ("{\"distanceFilter\": -1}", "cfg.json: error: config: 'distanceFilter': must be 0 or more, found -1"),
-    ("{\"distanceFilter\": 2.5}", "cfg.json: error: config: 'distanceFilter': expected a whole number, found 2.5"),
-    ("{\"speedMultiplier\": -0.5}", "cfg.json: error: config: 'speedMultiplier': must be 0 or more, found -0.5"),
-    ("{\"maxBatchSize\": -3}", "cfg.json: error: config: 'maxBatchSize': must be 0 or more, found -3"),
-    ("{\"url\": \"not a url\"}", "cfg.json: error: config: 'url': not an http(s) URL: \"not a url\""),
-    ("{\"url\": \"ftp://example.test/x\"}", "cfg.json: error: config: 'url': not an http(s) URL: \"ftp://example.test/x\""),
-    ("{\"autoSync\": 1}", "cfg.json: error: config: 'autoSync': expected true or false, found 1"),
-    ("{\"method\": \"PATCH\"}", "cfg.json: error: config: 'method': expected POST, PUT, GET or DELETE, found \"PATCH\""),
-    ("{\"desiredAccuracy\": \"TEN_METRES\"}", "cfg.json: error: config: 'desiredAccuracy': unknown accuracy \"TEN_METRES\"; did you mean 'TEN_METERS'?"),
-    ("{\"replay\": {\"network\": {\"failureRate\": 1.5}}}", "cfg.json: error: config: 'replay.network.failureRate': must be between 0 and 1, found 1.5"),
-    ("{\"replay\": {\"network\": {\"schedule\": [200, \"never\"]}}}", "cfg.json: error: config: 'replay.network.schedule': expected a status code (100-599) or \"timeout\", found \"never\""),
+    ("{\"distanceFiltr\": 10}", "cfg.json:1:19: error: config: 'distanceFiltr': unknown key; did you mean 'distanceFilter'?"),
+    ("{\"syncTreshold\": 10}", "cfg.json:1:18: error: config: 'syncTreshold': unknown key; did you mean 'syncThreshold'?"),
+    ("{\"replay\": {\"sed\": 1}}", "cfg.json:1:20: error: config: 'replay.sed': unknown key; did you mean 'seed'?"),
+    ("{\"distanceFilter\": -1}", "cfg.json:1:20: error: config: 'distanceFilter': must be 0 or more, found -1"),
+    ("{\"distanceFilter\": 2.5}", "cfg.json:1:20: error: config: 'distanceFilter': expected a whole number, found 2.5"),
+    ("{\"speedMultiplier\": -0.5}", "cfg.json:1:21: error: config: 'speedMultiplier': must be 0 or more, found -0.5"),
+    ("{\"maxBatchSize\": -3}", "cfg.json:1:18: error: config: 'maxBatchSize': must be 0 or more, found -3"),
+    ("{\"url\": \"not a url\"}", "cfg.json:1:9: error: config: 'url': not an http(s) URL: \"not a url\""),
+    ("{\"url\": \"ftp://example.test/x\"}", "cfg.json:1:9: error: config: 'url': not an http(s) URL: \"ftp://example.test/x\""),
+    ("{\"autoSync\": 1}", "cfg.json:1:14: error: config: 'autoSync': expected true or false, found 1"),
+    ("{\"method\": \"PATCH\"}", "cfg.json:1:12: error: config: 'method': expected POST, PUT, GET or DELETE, found \"PATCH\""),
+    ("{\"desiredAccuracy\": \"TEN_METRES\"}", "cfg.json:1:21: error: config: 'desiredAccuracy': unknown accuracy \"TEN_METRES\"; did you mean 'TEN_METERS'?"),
+    ("{\"replay\": {\"network\": {\"failureRate\": 1.5}}}", "cfg.json:1:40: error: config: 'replay.network.failureRate': must be between 0 and 1, found 1.5"),
+    ("{\"replay\": {\"network\": {\"schedule\": [200, \"never\"]}}}", "cfg.json:1:37: error: config: 'replay.network.schedule': expected a status code (100-599) or \"timeout\", found \"never\""),
     ("[1]", "cfg.json: error: config: expected an object, found […]"),
   ])
   func rejectsBadValuesNamingKeyAndValue(json: String, message: String) {
@@ -105,7 +105,8 @@ struct ReplayConfigurationDecoderTests {
   }
 
   @Test func rejectsNonFiniteAndBrokenJSON() {
-    #expect(error("{\"stationaryRadius\": 1e999}").contains("stationaryRadius"))
-    #expect(error("{\"distanceFilter\": }").hasPrefix("cfg.json: error: config: not valid JSON"))
+    // The value starts at column 22: `{"stationaryRadius": ` is 21 characters.
+    #expect(error("{\"stationaryRadius\": 1e999}") == "cfg.json:1:22: error: config: not valid JSON: number out of range: 1e999 (larger than any double)")
+    #expect(error("{\"distanceFilter\": }") == "cfg.json:1:20: error: config: not valid JSON: unexpected character")
   }
 }

@@ -22,4 +22,13 @@ struct LineReaderTests {
     #expect(try lines("x\r\ny\r\n", chunk: 3) == ["1:x", "2:y"])
     #expect(try lines("", chunk: 3) == [])
   }
+
+  /// Issue 12 item 8: lines ending CR CR LF were counted twice (an empty line between),
+  /// so every line number after the first doubled. Two bare CRs are still two line ends.
+  @Test(arguments: [1, 2, 3, 4, 5, 7, 16, 1000])
+  func crCRLFIsOneLineEndAtEveryChunkSize(chunk: Int) throws {
+    #expect(try lines("a\r\r\nbb\r\r\nccc\r\r\nd", chunk: chunk) == ["1:a", "2:bb", "3:ccc", "4:d"])
+    #expect(try lines("a\r\rb\r\r\n\r\nc", chunk: chunk) == ["1:a", "2:", "3:b", "4:", "5:c"])
+    #expect(try lines("a\r\r\n", chunk: chunk) == ["1:a"])
+  }
 }

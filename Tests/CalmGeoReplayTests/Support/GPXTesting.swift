@@ -15,9 +15,14 @@ enum GPXTesting {
     var diagnostics = InputDiagnostics(strict: options.strict, maxProblems: options.maxReportedProblems)
     var fixes: [Fix] = []
     var parser = GPXParser(file: file, options: options)
-    try parser.parse(MemoryByteSource(bytes, name: file, maxChunk: chunk), diagnostics: &diagnostics) {
-      fixes.append($0)
+    // As `TrackReader` reads a GPX: with `assumeSpeed`, timeless points get their times
+    // from `TimeSynthesizer`.
+    var synthesizer = options.assumeSpeed.map(TimeSynthesizer.init(speed:))
+    try parser.parse(MemoryByteSource(bytes, name: file, maxChunk: chunk), diagnostics: &diagnostics) { fix in
+      if synthesizer == nil { fixes.append(fix) } else { synthesizer!.accept(fix) { fixes.append($0) } }
     }
+    synthesizer?.finish { fixes.append($0) }
+    synthesizer?.record(into: &diagnostics)
     return Result(fixes: fixes, diagnostics: diagnostics)
   }
 

@@ -108,8 +108,8 @@ struct SweepSpecDecoderTests {
 
   @Test func jsonErrorsHaveLines() {
     #expect(error("{\"tracks\": [\"a.csv\"],\n \"vary\": {\"distanceFilter\": [1, 2,]}}", source: "s.json")
-      == "s.json:2: error: sweep spec: not valid JSON: unexpected character")
+      == "s.json:2:35: error: sweep spec: not valid JSON: unexpected character")
     #expect(error("{\"tracks\": [\"a.csv\"], \"tracks\": []}", source: "s.json")
-      == "s.json:1: error: sweep spec: not valid JSON: duplicate key \"tracks\"")
+      == "s.json:1:23: error: sweep spec: not valid JSON: duplicate key \"tracks\" (each key may appear once)")
   }
 }

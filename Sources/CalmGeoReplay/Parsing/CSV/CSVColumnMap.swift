@@ -59,7 +59,10 @@ struct CSVColumnMap: Sendable {
 
   /// Maps `header` (the header row's fields); `units` is a `#` line of per-column units
   /// just above it, used when it has as many fields as the header.
-  init(header: [String], units: [String]? = nil, timeFormat: CSVTimeFormat = .auto) throws(Problem) {
+  /// `columns` names the column of a role where the header's names are not recognised
+  /// (`--column lat=Breite`); it wins over the detection.
+  init(header: [String], units: [String]? = nil, timeFormat: CSVTimeFormat = .auto,
+       columns: [String: String] = [:]) throws(Problem) {
     let names = header.map { CSVHeaderName(CSVHeaderName.trim($0)) }
     self.names = names
     let layout = CSVLayout.detect(keys: Set(names.map(\.key)))
@@ -82,6 +85,16 @@ struct CSVColumnMap: Sendable {
       chosen[field] = (entry.rank, column)
       chosenKey[field] = key
     }
+    for (role, wanted) in columns.sorted(by: { $0.key < $1.key }) {
+      guard let field = CSVField.role(role) else { continue }
+      guard let index = names.firstIndex(where: { $0.original.lowercased() == CSVHeaderName.trim(wanted).lowercased() }) else {
+        let found = names.map { "'\($0.original)'" }.joined(separator: ", ")
+        throw Problem(key: "bad_header", reason: "--column \(role)=\(wanted): no column named '\(wanted)' in the header (found \(found))")
+      }
+      let unit = Self.unit(of: names[index], suffix: nil, unitsLine: units?[index], implied: nil, layout: layout, field: field)
+      chosen[field] = (-1, Column(index: index, field: field, unit: unit, factor: Self.factor(unit, field: field),
+                                  counterclockwiseFromEast: false))
+    }
     func column(_ field: CSVField) -> Column? { chosen[field]?.column }
 
     guard let latitude = column(.latitude), let longitude = column(.longitude) else {
@@ -93,7 +106,8 @@ struct CSVColumnMap: Sendable {
         key: "bad_header",
         reason: "no \(column(.latitude) == nil ? "latitude" : "longitude") column in the header "
           + "(found \(found)); accepted names (any case, words split by space, '_' or camelCase, "
-          + "units in brackets ignored): \(accepted)")
+          + "units in brackets ignored): \(accepted); or name the columns with --column lat=NAME --column lon=NAME "
+          + "(and --column time=NAME), and skip lines above the header with --skip-lines N")
     }
     self.latitude = latitude
     self.longitude = longitude
@@ -107,7 +121,7 @@ struct CSVColumnMap: Sendable {
         reason: "no time column in the header (found \(found)); accepted: "
           + CSVAliases.accepted(.time).prefix(8).joined(separator: ", ")
           + ", or date + time, lcl_date + lcl_time [+ utc_ofst], millisSinceGpsEpoch, "
-          + "or gps_week + gps_seconds_of_week")
+          + "or gps_week + gps_seconds_of_week; or name it with --column time=NAME")
     }
     self.time = time
 

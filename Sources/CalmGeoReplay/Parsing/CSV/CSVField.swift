@@ -40,6 +40,19 @@ enum CSVField: String, Sendable, CaseIterable {
   /// A motion activity name (GPSLogger's `activity`), for `fetchActivity`.
   case activity
 
+  /// The field a `--column ROLE=NAME` role names: a field's name or a common short
+  /// form (`lat`, `lon`, `ele`, `accuracy`, `sats`); `nil` for anything else.
+  static func role(_ text: String) -> CSVField? {
+    let folded = text.lowercased().filter { $0 != "_" && $0 != "-" && $0 != " " }
+    let short: [String: CSVField] = [
+      "lat": .latitude, "lon": .longitude, "lng": .longitude, "long": .longitude, "ele": .altitude, "alt": .altitude,
+      "elevation": .altitude, "accuracy": .horizontalAccuracy, "hacc": .horizontalAccuracy, "vacc": .verticalAccuracy,
+      "sats": .satellites, "bearing": .course, "heading": .course, "timestamp": .time, "datetime": .time,
+    ]
+    if let field = short[folded] { return field }
+    return allCases.first { $0.rawValue.lowercased() == folded }
+  }
+
   /// The words used for this field in messages (`latitude`, `horizontal accuracy`).
   var label: String {
     switch self {

@@ -39,9 +39,7 @@ public struct CSVParser: FixParser {
     guard let timeFormat = CSVTimeFormat(option: options.timeFormat) else {
       throw ParseError(
         format: "csv", location: SourceLocation(file: file, line: 0), key: "bad_time_format",
-        reason: "unknown time format '\(options.timeFormat ?? "")'; expected auto, iso8601, unix, unix_ms, "
-          + "unix_us, unix_ns, or a pattern with %Y %m %d %H %M %S (e.g. '%d/%m/%Y %H:%M:%S')",
-        isFatal: true)
+        reason: ParseOptions.timeFormatProblem(options.timeFormat ?? "") ?? "", isFatal: true)
     }
     var reader = CSVRecordReader(file: file, timeFormat: timeFormat, options: options)
     defer { reader.deallocate() }

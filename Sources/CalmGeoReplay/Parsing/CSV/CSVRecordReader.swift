@@ -61,6 +61,11 @@ struct CSVRecordReader {
       return
     }
 
+    if number <= options.skipLines {
+      diagnostics.ignore("skipped_line")
+      return
+    }
+
     // Blank lines (also lines of delimiters and padding only) and comments.
     var first = 0
     while first < line.count {
@@ -93,6 +98,7 @@ struct CSVRecordReader {
     if ellipsoidalAltitudes > 0 { diagnostics.estimate("altitude_above_ellipsoid", count: ellipsoidalAltitudes) }
     if horizontalFromHDOP > 0 { diagnostics.estimate("horizontal_accuracy_from_hdop", count: horizontalFromHDOP) }
     if verticalFromVDOP > 0 { diagnostics.estimate("vertical_accuracy_from_vdop", count: verticalFromVDOP) }
+    for (key, count) in decoder?.unreadable ?? [:] { diagnostics.ignore(key, count: count) }
     if !pending.isEmpty {
       diagnostics.recordsRead += 1
       try diagnostics.skip(problem("bad_quote", "a quoted field is not closed before the end of the file",
@@ -182,7 +188,7 @@ struct CSVRecordReader {
     }
     let built: CSVColumnMap
     do throws(CSVColumnMap.Problem) {
-      built = try CSVColumnMap(header: header, units: units, timeFormat: timeFormat)
+      built = try CSVColumnMap(header: header, units: units, timeFormat: timeFormat, columns: options.csvColumns)
     } catch {
       throw ParseError(format: "csv", location: SourceLocation(file: file, line: number), key: error.key,
                        reason: error.reason, isFatal: true)
@@ -191,7 +197,8 @@ struct CSVRecordReader {
     headerBytes = Array(line)
     tokenizer.deallocate()
     tokenizer = CSVTokenizer(delimiter: delimiter, limit: built.lastIndex + 1)
-    decoder = CSVRowDecoder(map: built, decimalComma: dialect.decimalComma, uere: options.uere, date: options.date)
+    decoder = CSVRowDecoder(map: built, decimalComma: dialect.decimalComma, uere: options.uere, date: options.date,
+                            marksZonelessTimes: options.utcOffsetMillis != 0)
     altitudeIsEllipsoidal = built.altitudeIsEllipsoidal
     diagnostics.ignore("header")
   }

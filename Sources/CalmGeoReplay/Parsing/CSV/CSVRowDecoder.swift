@@ -47,6 +47,8 @@ struct CSVRowDecoder {
     var names: [String]
     var format: CSVTimeFormat
     var joined: [UInt8]
+    /// Optional values that could not be read and were left unknown, by counter key.
+    var unreadable: [String: Int] = [:]
   }
 
   let decimalComma: Bool
@@ -63,6 +65,8 @@ struct CSVRowDecoder {
   private let timeKind: TimeKind
   private let timeColumns: (CSVColumnMap.Column, CSVColumnMap.Column, CSVColumnMap.Column?)
   private let timeIsAuto: Bool
+  /// Whether times without a zone are flagged (`--utc-offset` given).
+  private let marksZonelessTimes: Bool
   private let cold: UnsafeMutablePointer<Cold>
 
   private enum TimeKind { case single, split, local, gpsMillis, gpsWeek }
@@ -70,8 +74,9 @@ struct CSVRowDecoder {
   /// - Parameters:
   ///   - uere: metres per unit of DOP, to estimate accuracies that the row lacks.
   ///   - date: the date of time-of-day-only values (`--date`).
-  init(map: CSVColumnMap, decimalComma: Bool, uere: Double = 5, date: CivilDate? = nil) {
+  init(map: CSVColumnMap, decimalComma: Bool, uere: Double = 5, date: CivilDate? = nil, marksZonelessTimes: Bool = false) {
     self.decimalComma = decimalComma
+    self.marksZonelessTimes = marksZonelessTimes
     self.uere = uere
     defaultDay = date.map { UTCTime.millis(year: $0.year, month: $0.month, day: $0.day) } ?? Int64.min
     latitude = map.latitude
@@ -106,6 +111,10 @@ struct CSVRowDecoder {
     cold.deinitialize(count: 1)
     cold.deallocate()
   }
+
+  /// Optional values left unknown because they could not be read, by key
+  /// (`unreadable_altitude`).
+  var unreadable: [String: Int] { cold.pointee.unreadable }
 
   /// Why the last row was bad, after `decode` returned `.problem`.
   var problem: Problem? { cold.pointee.problem }
@@ -156,21 +165,23 @@ struct CSVRowDecoder {
     guard let time = timeMillis(tokenizer) else { return .problem }
 
     fix = Fix(time: time, latitude: latitudeValue, longitude: longitudeValue, line: UInt32(clamping: line))
+    if marksZonelessTimes && timeIsZoneless(tokenizer) { fix.flags.insert(.timeWithoutZone) }
     for column in values {
       guard let text = tokenizer.value(column.index), text.count > 0 else { continue }
       if column.field == .satellites {
         if let count = CSVNumberParser.leadingInteger(text) {
           fix.satellites = count
         } else if !Self.isPlaceholder(text) {
-          return fail(notANumber(column, text))
+          leaveUnknown(column)
         }
         continue
       }
-      guard let raw = CSVNumberParser.double(text, decimalComma: decimalComma) else {
-        if Self.isPlaceholder(text) { continue }
-        return fail(notANumber(column, text))
+      // A bad optional value leaves that value unknown (counted), not the whole fix lost.
+      guard let (raw, factor) = number(text, column) else {
+        if !Self.isPlaceholder(text) { leaveUnknown(column) }
+        continue
       }
-      let value = raw * column.factor
+      let value = raw * factor
       switch column.field {
       case .altitude: fix.altitude = value
       case .geoidSeparation: fix.geoidSeparation = value
@@ -194,6 +205,39 @@ struct CSVRowDecoder {
     // Like every reader: without an accuracy of its own, DOP × UERE, flagged.
     fix.estimateMissingAccuracy(uere: uere)
     return .fix
+  }
+
+  /// The number in `text` and the factor to the field's unit: the column's (from its
+  /// header), or the cell's own when the number is followed by a unit the field takes
+  /// (`374.812 m`, `0.865 km/h`, `12 kn`, `1200 ft`); `nil` when it is neither.
+  @inline(__always)
+  private func number(_ text: UnsafeBufferPointer<UInt8>, _ column: CSVColumnMap.Column) -> (Double, Double)? {
+    if let raw = CSVNumberParser.double(text, decimalComma: decimalComma) { return (raw, column.factor) }
+    var end = text.count
+    while end > 0, !(text[end - 1] &- 48 < 10) { end -= 1 }
+    guard end > 0, end < text.count else { return nil }
+    let unitText = String(decoding: text[end...], as: UTF8.self)
+    guard let unit = CSVUnit.parse(unitText, for: column.field),
+      let raw = CSVNumberParser.double(UnsafeBufferPointer(rebasing: text[..<end]), decimalComma: decimalComma)
+    else { return nil }
+    return (raw, unit.factor)
+  }
+
+  /// Counts an optional value that cannot be read and stays unknown.
+  private func leaveUnknown(_ column: CSVColumnMap.Column) {
+    cold.pointee.unreadable["unreadable_\(column.field.badKey.dropFirst(4))", default: 0] += 1
+  }
+
+  /// Whether the row's time was written without a zone (ISO or pattern text without
+  /// `Z`/offset); Unix, GPS and G1000 local-plus-offset times carry their own.
+  private func timeIsZoneless(_ tokenizer: CSVTokenizer) -> Bool {
+    switch timeKind {
+    case .single, .split:
+      guard let text = tokenizer.value(timeColumns.1.index) else { return false }
+      return !ISO8601Parser.hasZone(text)
+    case .local, .gpsMillis, .gpsWeek:
+      return false
+    }
   }
 
   /// Records `problem` and returns `.problem`.

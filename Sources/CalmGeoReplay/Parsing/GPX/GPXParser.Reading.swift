@@ -14,6 +14,8 @@ extension GPXParser {
     private let selectedTrack: Int
     private let selectedSegment: Int
     private let assumedSpeed: Double
+    /// Whether times without a zone are flagged (`--utc-offset` given).
+    private let marksZonelessTimes: Bool
     private let uere: Double
 
     // Where the reader is.
@@ -63,10 +65,6 @@ extension GPXParser {
     // Times.
     private var emitted = 0
     private var timeless = 0
-    private var anchorTime: Int64? = nil  // the last real time, or the synthesized epoch
-    private var distanceSinceAnchor = 0.0
-    private var previousLatitude = Double.nan
-    private var previousLongitude = Double.nan
 
     // Estimates, counted here and added to the diagnostics by `recordEstimates`:
     // a dictionary update per point (hashing the key) cost 3% of a whole read.
@@ -80,6 +78,7 @@ extension GPXParser {
       selectedTrack = max(0, options.track ?? 0)
       selectedSegment = max(0, options.segment ?? 0)
       assumedSpeed = options.assumeSpeed ?? 0
+      marksZonelessTimes = options.utcOffsetMillis != 0
       uere = options.uere
       text = .allocate(capacity: 128)
       childNames = .allocate(capacity: Self.rememberedChildren)
@@ -329,22 +328,12 @@ extension GPXParser {
       _ fix: Fix, hasTime: Bool, kind: PointKind, diagnostics: inout InputDiagnostics, emit: (Fix) -> Void
     ) throws(ParseError) {
       var fix = fix
-      if hasTime {
-        anchorTime = fix.time
-        distanceSinceAnchor = 0
-      } else if assumedSpeed > 0 {
-        if let anchorTime {
-          distanceSinceAnchor += GeoMath.distance(
-            lat1: previousLatitude, lon1: previousLongitude, lat2: fix.latitude, lon2: fix.longitude)
-          fix.time = anchorTime + Int64((distanceSinceAnchor / assumedSpeed * 1000).rounded())
-        } else {
-          anchorTime = GPXParser.synthesizedEpoch
-          distanceSinceAnchor = 0
-          fix.time = GPXParser.synthesizedEpoch
-        }
+      if !hasTime && assumedSpeed > 0 {
+        // Timed by `TimeSynthesizer` from the neighbouring real times.
+        fix.time = 0
         fix.flags.insert(.timeSynthesized)
         synthesizedTimes += 1
-      } else {
+      } else if !hasTime {
         timeless += 1
         try diagnostics.skip(
           problem(
@@ -352,8 +341,6 @@ extension GPXParser {
             "<\(kind)> has no <time>; pass --assume-speed M/S to synthesize times along the path at that speed"))
         return
       }
-      previousLatitude = fix.latitude
-      previousLongitude = fix.longitude
       if pendingSegmentStart {
         fix.flags.insert(.segmentStart)
         pendingSegmentStart = false
@@ -509,6 +496,7 @@ extension GPXParser {
         guard let time = ISO8601Parser.parse(value) else { return false }
         point.time = time
         pointHasTime = true
+        if marksZonelessTimes && !ISO8601Parser.hasZone(value) { point.flags.insert(.timeWithoutZone) }
       case .fix:
         // Any other value (the corpus has "something_not_in_the_spec") leaves the quality unknown.
         if let quality = Self.quality(value) { point.quality = quality }

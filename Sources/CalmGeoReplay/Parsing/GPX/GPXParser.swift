@@ -19,9 +19,8 @@
 ///
 /// Times: a point without `time` is skipped (`missing_time`), and a file in which
 /// no point has one is a fatal error that names `--assume-speed M/S`. With
-/// `ParseOptions.assumeSpeed`, a timeless point gets the time of the last timed
-/// point (or 2000-01-01T00:00:00Z when none came yet) plus the path length since
-/// that point divided by the speed, flagged `.timeSynthesized`.
+/// `ParseOptions.assumeSpeed`, a timeless point is handed on flagged `.timeSynthesized`
+/// (time 0) and `TimeSynthesizer` gives it a time from its timed neighbours.
 ///
 /// A DOCTYPE is refused: GPX has no DTD, and DTDs are where XXE and
 /// entity-expansion ("billion laughs") attacks live.

@@ -40,6 +40,9 @@ public struct NMEAParser: FixParser {
   var nonSentenceLines = 0
   var commentLines = 0
   var untimed = 0
+  /// RMC and ZDA sentences (the dated ones) dropped for a bad checksum, and the first's line.
+  var datedChecksumDrops = 0
+  var firstDatedChecksumDrop = 0
   var starts: UnsafeMutablePointer<Int32>? = nil
 
   public init(file: String, options: ParseOptions) {
@@ -63,7 +66,14 @@ public struct NMEAParser: FixParser {
       try scan(base, line.count, line: number, diagnostics: &diagnostics, emit: emit)
     }
     while let slot = merger.earliest() { try merger.handOn(slot, to: &resolver, emit: emit) }
-    try resolver.finish(emit: emit)
+    do {
+      try resolver.finish(emit: emit)
+    } catch where error.key == "no_date" && datedChecksumDrops > 0 {
+      var explained = error
+      explained.reason += "; \(datedChecksumDrops) RMC/ZDA sentence\(datedChecksumDrops == 1 ? " was" : "s were") dropped "
+        + "for a bad checksum (the first on line \(firstDatedChecksumDrop)), so their dates were lost: --date recovers the fixes"
+      throw explained
+    }
     diagnostics.recordsRead += sentences
     resolver.record(into: &diagnostics)
     ignoredTypes.record(into: &diagnostics)
@@ -200,6 +210,14 @@ public struct NMEAParser: FixParser {
       }
       next = j + 3
       if given != xor {
+        if count >= 2, Int(starts[1]) - 4 > i {
+          let end = Int(starts[1]) - 1  // the comma after the address
+          let type = (base[end - 3], base[end - 2], base[end - 1])
+          if type == (0x52, 0x4D, 0x43) || type == (0x5A, 0x44, 0x41) {  // RMC, ZDA
+            if datedChecksumDrops == 0 { firstDatedChecksumDrop = line }
+            datedChecksumDrops += 1
+          }
+        }
         try diagnostics.skip(error(base, line: line, offset: j, key: "checksum",
           "checksum mismatch: the sentence says \(NMEAChecksum.text(given)), its bytes give \(NMEAChecksum.text(xor))"))
         return next

@@ -167,7 +167,7 @@ struct CSVColumnMapTests {
       key: "bad_header",
       reason: "no time column in the header (found 'lat', 'lon', 'ele'); accepted: time, timestamp, date_time, "
         + "datetime, utc, time_utc, utc_time, timestamp_utc, or date + time, lcl_date + lcl_time [+ utc_ofst], "
-        + "millisSinceGpsEpoch, or gps_week + gps_seconds_of_week")
+        + "millisSinceGpsEpoch, or gps_week + gps_seconds_of_week; or name it with --column time=NAME")
     ) {
       try CSVColumnMap(header: ["lat", "lon", "ele"])
     }

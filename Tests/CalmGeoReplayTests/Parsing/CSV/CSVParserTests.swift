@@ -378,10 +378,6 @@ struct CSVParserTests {
      "track.csv:2:22: error: csv: latitude is empty (column 'lat')", "missing_field"),
     ("time,lat,lon\n2024-05-01T07:03:12Z,60.5\n",
      "track.csv:2: error: csv: longitude is missing: the row has 2 fields and 'lon' is field 3", "missing_field"),
-    ("time,lat,lon,speed\n2024-05-01T07:03:12Z,60.5,5.25,fast\n",
-     "track.csv:2:32: error: csv: speed 'fast' is not a number", "bad_speed"),
-    ("time,lat,lon,sats\n2024-05-01T07:03:12Z,60.5,5.25,many\n",
-     "track.csv:2:32: error: csv: satellites 'many' is not a number", "bad_satellites"),
     ("time, lat, lon\n2024-05-01T07:03:12Z,    91.5, 5.25\n",  // the column is where the value starts
      "track.csv:2:26: error: csv: latitude '91.5' is out of range", "bad_latitude"),
     ("time,name,lat,lon\n2024-05-01T07:03:12Z,Bergen é,91.5,5.25\n",  // columns count Unicode scalars
@@ -424,10 +420,13 @@ struct CSVParserTests {
       2024-05-01T07:03:16Z,60.5,5.25,2
       """
     let result = try CSVTestSupport.parse(text)
-    #expect(result.fixes.map(\.line) == [2, 7])
+    // Line 4's bad speed is optional: the fix is kept with its speed unknown (issue 12 item 6).
+    #expect(result.fixes.map(\.line) == [2, 4, 7])
+    #expect(result.fixes[1].speed == nil)
     #expect(result.diagnostics.recordsRead == 6)
-    #expect(result.diagnostics.skipped == ["bad_latitude": 2, "bad_speed": 1, "missing_field": 1])
-    #expect(result.diagnostics.firstProblems.map(\.location.line) == [3, 4, 5, 6])
+    #expect(result.diagnostics.skipped == ["bad_latitude": 2, "missing_field": 1])
+    #expect(result.diagnostics.ignored["unreadable_speed"] == 1)
+    #expect(result.diagnostics.firstProblems.map(\.location.line) == [3, 5, 6])
   }
 
   @Test func strictModeThrowsAtTheFirstBadRow() {
@@ -454,17 +453,17 @@ struct CSVParserTests {
        + "(any case, words split by space, '_' or camelCase, units in brackets ignored): latitude: lat, "
        + "latitude, latitude_n_s, lat_n_s, gps_latitude, gps_lat, location_latitude, position_lat; longitude: "
        + "lon, lng, long, longitude, longitude_e_w, lon_e_w, lng_e_w, long_e_w, gps_longitude, gps_lon, gps_lng, "
-       + "location_longitude, position_long, position_lon"),
+       + "location_longitude, position_long, position_lon; or name the columns with --column lat=NAME --column lon=NAME (and --column time=NAME), and skip lines above the header with --skip-lines N"),
     ("# no header\n2024-05-01T07:03:12Z,60.5,5.25\n",
      "track.csv:2: error: csv: no latitude column in the header (found '2024-05-01T07:03:12Z', '60.5', "
        + "'5.25'); accepted names (any case, words split by space, '_' or camelCase, units in brackets "
        + "ignored): latitude: lat, latitude, latitude_n_s, lat_n_s, gps_latitude, gps_lat, location_latitude, "
        + "position_lat; longitude: lon, lng, long, longitude, longitude_e_w, lon_e_w, lng_e_w, long_e_w, "
-       + "gps_longitude, gps_lon, gps_lng, location_longitude, position_long, position_lon"),
+       + "gps_longitude, gps_lon, gps_lng, location_longitude, position_long, position_lon; or name the columns with --column lat=NAME --column lon=NAME (and --column time=NAME), and skip lines above the header with --skip-lines N"),
     ("lat,lon\n60.5,5.25\n",
      "track.csv:1: error: csv: no time column in the header (found 'lat', 'lon'); accepted: time, timestamp, "
        + "date_time, datetime, utc, time_utc, utc_time, timestamp_utc, or date + time, lcl_date + lcl_time "
-       + "[+ utc_ofst], millisSinceGpsEpoch, or gps_week + gps_seconds_of_week"),
+       + "[+ utc_ofst], millisSinceGpsEpoch, or gps_week + gps_seconds_of_week; or name it with --column time=NAME"),
     ("", "track.csv: error: csv: the file is empty: no header row"),
     ("\n\n  \n", "track.csv: error: csv: the file is empty: no header row"),
     ("# only\n# comments\n", "track.csv: error: csv: no header row after the comment lines"),
@@ -480,13 +479,38 @@ struct CSVParserTests {
     }
   }
 
+  /// An optional value that cannot be read leaves that value unknown, counted per column;
+  /// the fix is kept (issue 12 item 6: one bad altitude used to drop every fix).
+  @Test(arguments: [
+    ("time,lat,lon,speed\n2024-05-01T07:03:12Z,60.5,5.25,fast\n", "unreadable_speed"),
+    ("time,lat,lon,sats\n2024-05-01T07:03:12Z,60.5,5.25,many\n", "unreadable_satellites"),
+    ("time,lat,lon,ele\n2024-05-01T07:03:12Z,60.5,5.25,12 parsecs\n", "unreadable_altitude"),
+  ])
+  func badOptionalValuesAreUnknown(text: String, key: String) throws {
+    let result = try CSVTestSupport.parse(text)
+    #expect(result.fixes.count == 1)
+    #expect(result.diagnostics.skipped.isEmpty)
+    #expect(result.diagnostics.ignored[key] == 1)
+  }
+
+  /// Numbers followed by a unit the field takes (GPSBabel's MTK CSV).
+  @Test func unitsInCells() throws {
+    let result = try CSVTestSupport.parse("time,lat,lon,ele,speed\n2024-05-01T07:03:12Z,60.5,5.25,374.812 m,0.865 km/h\n"
+      + "2024-05-01T07:03:13Z,60.5,5.25,100 ft,10 mph\n")
+    #expect(result.fixes.count == 2)
+    #expect(abs(result.fixes[0].altitude! - 374.812) < 1e-4)
+    #expect(abs(result.fixes[0].speed! - 0.865 / 3.6) < 1e-6)  // 0.24027… m/s
+    #expect(abs(result.fixes[1].altitude! - 30.48) < 1e-4)  // 100 · 0.3048
+    #expect(abs(result.fixes[1].speed! - 4.4704) < 1e-5)  // 10 · 1609.344 / 3600
+  }
+
   @Test func rejectsAnUnknownTimeFormat() {
     do {
       _ = try CSVTestSupport.parse("time,lat,lon\n", timeFormat: "%Q")
       Issue.record("no error")
     } catch {
       #expect(error.description == "track.csv: error: csv: unknown time format '%Q'; expected auto, iso8601, "
-        + "unix, unix_ms, unix_us, unix_ns, or a pattern with %Y %m %d %H %M %S (e.g. '%d/%m/%Y %H:%M:%S')")
+        + "unix, unix_ms, unix_us, unix_ns, or a pattern with %Y %m %d %H %M %S %f %z (e.g. '%d/%m/%Y %H:%M:%S')")
       #expect(error.isFatal)
     }
   }

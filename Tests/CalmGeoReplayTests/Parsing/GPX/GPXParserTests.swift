@@ -432,7 +432,8 @@ struct GPXParserTests {
     let epoch = Int64(946_684_800_000)  // 2000-01-01T00:00:00Z
     #expect(result.fixes.map(\.time) == [epoch, epoch + 11_120, epoch + 22_239])
     #expect(result.fixes.map(\.flags) == [[.timeSynthesized, .segmentStart], .timeSynthesized, .timeSynthesized])
-    #expect(result.diagnostics.estimated == ["time_synthesized": 3])
+    // No point has a time: the only anchor is the fixed epoch, and the stats say so.
+    #expect(result.diagnostics.estimated == ["time_synthesized": 3, "time_from_epoch": 3])
   }
 
   @Test func assumeSpeedContinuesFromTheLastRealTime() throws {
@@ -446,11 +447,30 @@ struct GPXParserTests {
       </trkseg></trk>
       """)
     let result = try GPXTesting.parse(text, options: GPXTesting.options(assumeSpeed: 10))
+    // Between the real times 07:03:12 and 07:04:00 (48 s over three equal legs of
+    // 111.195 m) the two points take 1/3 and 2/3 of the span: +16 000 and +32 000 ms (the
+    // log's own pace, not 10 m/s). After the last real time, 10 m/s: +11 120 ms.
     #expect(result.fixes.map(\.time) == [
-      Self.may1, Self.may1 + 11_120, Self.may1 + 22_239, Self.may1 + 48_000, Self.may1 + 48_000 + 11_120,
+      Self.may1, Self.may1 + 16_000, Self.may1 + 32_000, Self.may1 + 48_000, Self.may1 + 48_000 + 11_120,
     ])
     #expect(result.fixes.map { $0.flags.contains(.timeSynthesized) } == [false, true, true, false, true])
-    #expect(result.diagnostics.estimated == ["time_synthesized": 3])
+    #expect(result.diagnostics.estimated == ["time_synthesized": 3, "time_interpolated": 2, "time_extrapolated": 1])
+  }
+
+  /// Issue 12 item 1: leading timeless points were dated 2000-01-01, years before the
+  /// timed rest; they are now timed backwards from the first real time.
+  @Test func assumeSpeedTimesLeadingPointsBackwardsFromTheFirstRealTime() throws {
+    let text = GPXTesting.document("""
+      <trk><trkseg>
+      <trkpt lat="0" lon="0"></trkpt>
+      <trkpt lat="0" lon="0.001"></trkpt>
+      <trkpt lat="0" lon="0.002"><time>2024-05-01T07:03:12Z</time></trkpt>
+      </trkseg></trk>
+      """)
+    let result = try GPXTesting.parse(text, options: GPXTesting.options(assumeSpeed: 10))
+    // 222.390 m before it at 10 m/s: 22 239 ms earlier; 111.195 m: 11 120 ms earlier.
+    #expect(result.fixes.map(\.time) == [Self.may1 - 22_239, Self.may1 - 11_120, Self.may1])
+    #expect(result.diagnostics.estimated == ["time_synthesized": 2, "time_extrapolated": 2])
   }
 
   @Test func timelessPointsAmongTimedOnesAreSkipped() throws {
