@@ -1,7 +1,8 @@
 /// Reads a whole log with the parser for its format.
 public enum TrackReader {
   /// Streams the fixes of an opened log, in input order, to `emit` (times moved to UTC
-  /// by `options.utcOffsetMillis` when the log is in local time).
+  /// by `options.utcOffsetMillis` when the log is in local time). Fixes whose time or
+  /// values are out of range are skipped and counted (`FixRangeCheck`).
   public static func read(
     _ opened: InputOpener.Opened, options: ParseOptions,
     diagnostics: inout InputDiagnostics, emit: (Fix) -> Void
@@ -18,6 +19,8 @@ public enum TrackReader {
       return
     }
     let file = opened.source.name
+    var check = FixRangeCheck(file: file, format: opened.format.rawValue, diagnostics: diagnostics)
+    let emit: (Fix) -> Void = { fix in if check.accept(fix) { emit(fix) } }
     switch opened.format {
     case .csv:
       var parser = CSVParser(file: file, options: options)
@@ -35,6 +38,7 @@ public enum TrackReader {
       var parser = CalmGeoJSONParser(file: file, options: options)
       try parser.parse(opened.source, diagnostics: &diagnostics, emit: emit)
     }
+    try check.record(into: &diagnostics)
   }
 
   /// Streams the fixes the engine would receive: read, then time order and speed

@@ -94,6 +94,11 @@ public struct GnssLoggerParser: FixParser {
                                         reason: "Fix record without a valid position and time"))
         return
       }
+      guard time >= Double(UTCTime.earliest), time <= Double(UTCTime.latest) else {
+        try diagnostics.skip(ParseError(format: "gnsslogger", location: location(columns.time), key: "time_out_of_range",
+                                        reason: "time \(time) ms is outside the years 0000-9999"))
+        return
+      }
       var fix = Fix(time: Int64(time.rounded()), latitude: latitude, longitude: longitude, line: UInt32(clamping: lineNumber))
       if let msl {
         fix.altitude = msl
