@@ -30,7 +30,7 @@ public struct GnssLoggerParser: FixParser {
     var ellipsoidal = 0
     let file = self.file
     let wanted = options.provider
-    try LineReader(input).forEachLine { bytes, lineNumber throws(ParseError) in
+    try LineReader(input, format: "gnsslogger").forEachLine { bytes, lineNumber throws(ParseError) in
       var text = String(decoding: bytes, as: UTF8.self)
       if lineNumber == 1, text.hasPrefix("\u{FEFF}") { text.removeFirst() }
       if text.isEmpty { return }
