@@ -11,9 +11,10 @@ let package = Package(
     .package(name: "calmgeo-replay", path: "..")
   ],
   targets: [
+    .target(name: "CFuzzDriver"),
     .executableTarget(
       name: "calmgeo-fuzz",
-      dependencies: [.product(name: "CalmGeoReplay", package: "calmgeo-replay")])
+      dependencies: ["CFuzzDriver", .product(name: "CalmGeoReplay", package: "calmgeo-replay")]),
   ],
   swiftLanguageModes: [.v6]
 )

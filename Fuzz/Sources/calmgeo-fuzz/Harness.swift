@@ -104,8 +104,8 @@ func runOne(_ bytes: [UInt8]) {
   }
 }
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-  runOne(size == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: size)))
+/// libFuzzer's callback: one input.
+func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+  runOne(size == 0 || data == nil ? [] : Array(UnsafeBufferPointer(start: data, count: size)))
   return 0
 }

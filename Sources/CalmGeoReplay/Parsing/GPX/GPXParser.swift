@@ -61,15 +61,15 @@ public struct GPXParser: FixParser {
 
     init(_ reading: Reading) { self.reading = reading }
 
-    func startElement(_ name: XMLName, reader: XMLEventReader) throws(ParseError) {
+    override func startElement(_ name: XMLName) throws(ParseError) {
       try reading.startElement(name)
     }
 
-    func endElement(reader: XMLEventReader) throws(ParseError) {
+    override func endElement() throws(ParseError) {
       try reading.endElement()
     }
 
-    func text(_ bytes: UnsafeBufferPointer<UInt8>) {
+    override func text(_ bytes: UnsafeBufferPointer<UInt8>) {
       reading.text(bytes)
     }
   }
