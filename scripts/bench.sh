@@ -100,7 +100,11 @@ if [[ $parts == *gpx* ]]; then
   [[ -f $data/gpslogger.gpx ]] || python3 scripts/make-big-gpx.py "$data/gpslogger.gpx" --source ../shared/corpus/gpx/dat100__20170813.gpx
   warm "$data/big.gpx" "$data/big.gpx.gz" "$data/gpslogger.gpx"
   header "GPX: $(du -m "$data/big.gpx" | cut -f1) MB (scripts/make-big-gpx.py: togeojson multitrack file repeated)"
-  measure "xmllint --stream --noout (floor)" xmllint --stream --noout "$data/big.gpx"; floor=$last_seconds
+  # libxml2's real floor: its SAX2 push parser with empty callbacks (scripts/bench/sax2_floor.c).
+  cc -O2 $(xml2-config --cflags) scripts/bench/sax2_floor.c -o "$data/sax2_floor" $(xml2-config --libs) -lz
+  measure "SAX2 push parser, empty callbacks (floor)" "$data/sax2_floor" "$data/big.gpx"; sax=$last_seconds
+  measure "SAX2 push parser, empty callbacks (.gz)" "$data/sax2_floor" "$data/big.gpx.gz"; saxgz=$last_seconds
+  measure "xmllint --stream --noout" xmllint --stream --noout "$data/big.gpx"; floor=$last_seconds
   measure "xmllint --stream --noout (.gz)" xmllint --stream --noout "$data/big.gpx.gz"; floorgz=$last_seconds
   measure "gpsbabel -i gpx -o unicsv (TZ=UTC)" env TZ=UTC gpsbabel -i gpx -f "$data/big.gpx" -o unicsv -F /dev/null; babel=$last_seconds
   measure "gpxpy" python3 scripts/bench/gpxpy_parse.py "$data/big.gpx"; gpxpy=$last_seconds
@@ -109,6 +113,7 @@ if [[ $parts == *gpx* ]]; then
   measure "calmgeo-bench replay (parse + engine)" "$bin/calmgeo-bench" replay "$data/big.gpx"
   measure "calmgeo-replay, Samples/config.json (all outputs)" "$bin/calmgeo-replay" "$data/big.gpx" --config Samples/config.json --out "$data/out" --quiet
   echo
+  echo "GPX parse vs the SAX2 floor: $(ratio "$parse" "$sax") of its time; .gz: $(ratio "$parsegz" "$saxgz")"
   echo "GPX parse vs xmllint --stream: $(ratio "$parse" "$floor") of its time; .gz: $(ratio "$parsegz" "$floorgz"); vs gpsbabel: $(ratio "$babel" "$parse") faster; vs gpxpy: $(ratio "$gpxpy" "$parse") faster"
   header "GPX, GPSLogger layout: $(du -m "$data/gpslogger.gpx" | cut -f1) MB (make-big-gpx.py --source dat100__20170813.gpx)"
   measure "xmllint --stream --noout (floor)" xmllint --stream --noout "$data/gpslogger.gpx"; floor=$last_seconds

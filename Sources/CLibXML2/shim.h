@@ -5,6 +5,6 @@
 // whose UErrorCode clashes with Foundation's own ICU module. We use no ICU field.
 #undef LIBXML_ICU_ENABLED
 #include <libxml/parser.h>
-#include <libxml/xmlreader.h>
+#include <libxml/SAX2.h>
 #include <libxml/xmlerror.h>
 #endif

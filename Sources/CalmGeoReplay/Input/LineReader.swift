@@ -1,5 +1,10 @@
 /// Splits a byte stream into lines, chunk by chunk, in memory that does not grow
-/// with the stream (only with its longest line).
+/// with the stream (only with its longest line, up to `maxLineLength`).
+///
+/// A line of `maxLineLength` bytes or more (1 MiB unless the format says otherwise)
+/// is a fatal error (`line_too_long`) rather than a buffer that grows with it: a
+/// 1 GB file without line ends, or a 1 MB gzip bomb that inflates to one line,
+/// would otherwise be held whole.
 ///
 /// Line ends are LF, CRLF or a lone CR, and CR CR LF (a CRLF file whose lines were
 /// given one more CR, as some Windows loggers write) is one line end, so line numbers
@@ -9,10 +14,21 @@
 public struct LineReader {
   private let source: any ByteSource
   private let chunkSize: Int
+  private let format: String
+  /// Lines must be shorter than this many bytes.
+  public let maxLineLength: Int
 
-  public init(_ source: any ByteSource, chunkSize: Int = 1 << 16) {
+  /// The default limit: 1 MiB, some 1,000 times the longest line of a real log.
+  public static let defaultMaxLineLength = 1 << 20
+
+  /// Reads `source`; `format` names the format in the error for a line too long.
+  public init(
+    _ source: any ByteSource, format: String, chunkSize: Int = 1 << 16, maxLineLength: Int = LineReader.defaultMaxLineLength
+  ) {
     self.source = source
+    self.format = format
     self.chunkSize = max(16, chunkSize)
+    self.maxLineLength = max(self.chunkSize, maxLineLength)
   }
 
   /// Calls `body` with each line and its number, in order.
@@ -30,7 +46,8 @@ public struct LineReader {
 
     while !ended {
       if filled == buffer.count {
-        // A line longer than the buffer: grow it.
+        // A line longer than the buffer: grow it, up to the limit.
+        if buffer.count >= maxLineLength { throw tooLong(lineNumber) }
         let bigger = UnsafeMutableRawBufferPointer.allocate(byteCount: buffer.count * 2, alignment: 8)
         bigger.copyMemory(from: UnsafeRawBufferPointer(buffer))
         buffer.deallocate()
@@ -93,6 +110,18 @@ public struct LineReader {
       }
       filled = rest
     }
+  }
+
+  private func tooLong(_ line: Int) -> ParseError {
+    ParseError(
+      format: format, location: SourceLocation(file: source.name, line: line), key: "line_too_long",
+      reason: "the line is \(Self.size(maxLineLength)) or longer without a line end, more than any \(format) "
+        + "record needs; the file is damaged or not a \(format) file (lines are limited to keep memory bounded)",
+      isFatal: true)
+  }
+
+  private static func size(_ bytes: Int) -> String {
+    bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
   }
 
   /// The index of the first LF or CR in `base[start..<end]`, or `end`.

@@ -4,6 +4,7 @@ public enum TrackReader {
   /// `options.utcOffsetMillis`, times written without a zone are local times at that
   /// offset and are moved to UTC; times with their own zone (`Z`, `+02:00`, Unix, NMEA,
   /// GnssLogger) are left as they are (counted in `diagnostics`).
+  /// Fixes whose time or values are out of range are skipped and counted (`FixRangeCheck`).
   public static func read(
     _ opened: InputOpener.Opened, options: ParseOptions,
     diagnostics: inout InputDiagnostics, emit: (Fix) -> Void
@@ -33,6 +34,16 @@ public enum TrackReader {
   }
 
   private static func readParsed(
+    _ opened: InputOpener.Opened, options: ParseOptions,
+    diagnostics: inout InputDiagnostics, emit: (Fix) -> Void
+  ) throws(ParseError) {
+    let file = opened.source.name
+    var check = FixRangeCheck(file: file, format: opened.format.rawValue, diagnostics: diagnostics)
+    try readChecked(opened, options: options, diagnostics: &diagnostics) { fix in if check.accept(fix) { emit(fix) } }
+    try check.record(into: &diagnostics)
+  }
+
+  private static func readChecked(
     _ opened: InputOpener.Opened, options: ParseOptions,
     diagnostics: inout InputDiagnostics, emit: (Fix) -> Void
   ) throws(ParseError) {

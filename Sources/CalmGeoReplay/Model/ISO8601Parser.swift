@@ -1,7 +1,8 @@
 /// Reads ISO 8601 date-times from bytes without allocating.
 ///
 /// Accepts `YYYY-MM-DDTHH:MM[:SS[.fraction]]` (a space may stand for `T`) followed
-/// by `Z`, `±HH`, `±HHMM`, `±HH:MM` or nothing; no zone means UTC. Fractions of
+/// by `Z`, `±HH`, `±HHMM`, `±HH:MM` (hours below 24, minutes below 60) or nothing;
+/// no zone means UTC. Times outside `UTCTime.earliest...latest` are refused. Fractions of
 /// any length are rounded to the nearest millisecond.
 public enum ISO8601Parser {
   /// Milliseconds since 1970 UTC, or `nil` when the text is not such a date-time.
@@ -57,20 +58,23 @@ public enum ISO8601Parser {
         i += 1
       } else if c == 43 || c == 45 {
         i += 1
-        guard let oh = digits(2) else { return nil }
+        guard let oh = digits(2), oh < 24 else { return nil }
         var om = 0
         if expect(58) {
-          guard let m = digits(2) else { return nil }
+          guard let m = digits(2), m < 60 else { return nil }
           om = m
         } else if let m = digits(2) {
+          guard m < 60 else { return nil }
           om = m
         }
         offsetMinutes = (oh * 60 + om) * (c == 45 ? -1 : 1)
       }
     }
     guard i == n else { return nil }
-    return UTCTime.millis(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+    let time = UTCTime.millis(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
       + Int64(millis) - Int64(offsetMinutes) * 60_000
+    // 0000-01-01T00:00+01:00 is in the year -1.
+    return UTCTime.isRepresentable(time) ? time : nil
   }
 
   /// Whether a date-time text carries its own zone: ends in `Z`, `UTC`/`GMT`, or an

@@ -2,6 +2,17 @@
 ///
 /// Proleptic Gregorian calendar, no leap seconds (as Unix time and Core Location).
 public enum UTCTime {
+  /// The earliest time a log may hold: 0000-01-01T00:00:00.000Z.
+  public static let earliest: Int64 = -62_167_219_200_000
+  /// The latest time a log may hold: 9999-12-31T23:59:59.999Z.
+  public static let latest: Int64 = 253_402_300_799_999
+
+  /// Whether `time` lies in the years 0000-9999, the times ISO 8601 writes with
+  /// four digits. Every time read from a log is checked against this range where
+  /// it enters, so that the engine's arithmetic (differences, expiry) cannot overflow.
+  @inlinable
+  public static func isRepresentable(_ time: Int64) -> Bool { time >= earliest && time <= latest }
+
   /// Days since 1970-01-01 of a civil date (Howard Hinnant's `days_from_civil`).
   @inlinable @inline(__always)
   public static func days(year: Int, month: Int, day: Int) -> Int {

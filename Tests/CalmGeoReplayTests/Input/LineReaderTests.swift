@@ -4,7 +4,7 @@ import Testing
 struct LineReaderTests {
   private func lines(_ text: String, chunk: Int) throws -> [String] {
     var result: [String] = []
-    try LineReader(MemoryByteSource(text, maxChunk: chunk), chunkSize: 16).forEachLine { line, number in
+    try LineReader(MemoryByteSource(text, maxChunk: chunk), format: "csv", chunkSize: 16).forEachLine { line, number in
       result.append("\(number):\(String(decoding: line, as: UTF8.self))")
     }
     return result

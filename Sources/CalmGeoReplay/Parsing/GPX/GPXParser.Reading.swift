@@ -8,6 +8,9 @@ extension GPXParser {
   struct Reading {
     let reader: XMLEventReader
     let names: Names
+    /// What the reading found so far; handed back by `GPXParser.parse`.
+    var diagnostics: InputDiagnostics
+    private let emit: (Fix) -> Void
     var file: String { reader.file }
 
     // Options, flattened (0 means "not set").
@@ -26,6 +29,7 @@ extension GPXParser {
     private var extensionsDepth = 0  // depth of the open point's <extensions>, 0 when none
     private var field: Field? = nil
     private var fieldDepth = 0
+    private var fieldLine = 0  // line of the open field's start tag
     private var childIndex = 0  // position of the next child element of the open point
 
     // The names last seen at each position among a point's children, and their
@@ -72,8 +76,10 @@ extension GPXParser {
     private var horizontalFromHDOP = 0
     private var verticalFromVDOP = 0
 
-    init(reader: XMLEventReader, options: ParseOptions) {
+    init(reader: XMLEventReader, options: ParseOptions, diagnostics: InputDiagnostics, emit: @escaping (Fix) -> Void) {
       self.reader = reader
+      self.diagnostics = diagnostics
+      self.emit = emit
       names = Names(reader)
       selectedTrack = max(0, options.track ?? 0)
       selectedSegment = max(0, options.segment ?? 0)
@@ -95,7 +101,7 @@ extension GPXParser {
 
     /// Adds the estimates counted so far to `diagnostics`; called once, when the
     /// reading ends, whether it finished or threw.
-    func recordEstimates(into diagnostics: inout InputDiagnostics) {
+    mutating func recordEstimates() {
       if synthesizedTimes > 0 { diagnostics.estimate("time_synthesized", count: synthesizedTimes) }
       if horizontalFromHDOP > 0 { diagnostics.estimate("horizontal_accuracy_from_hdop", count: horizontalFromHDOP) }
       if verticalFromVDOP > 0 { diagnostics.estimate("vertical_accuracy_from_vdop", count: verticalFromVDOP) }
@@ -104,81 +110,42 @@ extension GPXParser {
     private var tracksSelected: Bool { selectedTrack != 0 || selectedSegment != 0 }
     private var isTrackSelected: Bool { selectedTrack == 0 || selectedTrack == trackCount }
 
-    // MARK: - The node loop
+    // MARK: - The events
 
-    mutating func run(diagnostics: inout InputDiagnostics, emit: (Fix) -> Void) throws(ParseError) {
-      while let kind = try Self.next(reader) {
-        switch kind {
-        case .startElement, .emptyElement:
-          let empty = kind == .emptyElement
-          depth += 1
-          if pointDepth != 0 {
-            if !pointIgnored, field == nil { startField(reader.localName, empty: empty) }
-          } else {
-            try startStructure(reader.localName, empty: empty, diagnostics: &diagnostics, emit: emit)
-          }
-          if empty { depth -= 1 }
-        case .endElement:
-          if depth == fieldDepth {
-            finishField()
-          } else if depth == extensionsDepth {
-            extensionsDepth = 0
-          } else if depth == pointDepth {
-            try finishPoint(diagnostics: &diagnostics, emit: emit)
-          }
-          depth -= 1
-        case .text:
-          if depth == fieldDepth {
-            let text = reader.text
-            if textCount != 0 || !reader.isLastChild || !finishField(inPlace: text) { append(text) }
-          }
-        case .documentType:
-          throw Self.documentTypeRefused(file: file, detail: nil)
-        case .entityReference:
-          throw ParseError(
-            format: "gpx", location: SourceLocation(file: file, line: reader.line), key: "entity",
-            reason: "entity reference &\(reader.nameText); is refused: entities are never expanded",
-            isFatal: true)
-        case .other:
-          break
-        }
-      }
-      try finish(diagnostics: &diagnostics, emit: emit)
-    }
-
-    /// Moves the reader on and returns the kind of its node (`nil` at the end of
-    /// the document); a document with a DTD is refused as such even when
-    /// libxml2 stopped on it first (its own entity-loop check fires while it
-    /// parses ahead, before the DOCTYPE node is handed over).
+    /// An element starts: a structure element outside points, a field inside one.
     @inline(__always)
-    private static func next(_ reader: XMLEventReader) throws(ParseError) -> XMLNodeKind? {
-      do {
-        return try reader.read()
-      } catch {
-        if error.key == "xml", reader.hasDocumentType {
-          throw documentTypeRefused(file: reader.file, detail: error)
-        }
-        throw error
+    mutating func startElement(_ name: XMLName) throws(ParseError) {
+      depth += 1
+      if pointDepth != 0 {
+        if !pointIgnored, field == nil { startField(name) }
+      } else {
+        try startStructure(name)
       }
     }
 
-    private static func documentTypeRefused(file: String, detail: ParseError?) -> ParseError {
-      var reason = "<!DOCTYPE> is refused: GPX needs no DTD, and DTDs are how external-entity (XXE) "
-        + "and entity-expansion (billion laughs) attacks work"
-      if let detail {
-        // Its position is inside the entity's text, not the file's: leave it out.
-        reason += " (libxml2 stopped first: \(detail.reason))"
+    /// The innermost open element ends.
+    @inline(__always)
+    mutating func endElement() throws(ParseError) {
+      if depth == fieldDepth {
+        finishField()
+      } else if depth == extensionsDepth {
+        extensionsDepth = 0
+      } else if depth == pointDepth {
+        try finishPoint()
       }
-      return ParseError(
-        format: "gpx", location: SourceLocation(file: file, line: 0), key: "dtd", reason: reason, isFatal: true)
+      depth -= 1
+    }
+
+    /// Text: kept only when it is the open field's own (not a grandchild's).
+    @inline(__always)
+    mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) {
+      if depth == fieldDepth { append(bytes) }
     }
 
     /// An element outside any point: the root, tracks, segments, routes, points.
-    private mutating func startStructure(
-      _ name: XMLName, empty: Bool, diagnostics: inout InputDiagnostics, emit: (Fix) -> Void
-    ) throws(ParseError) {
+    private mutating func startStructure(_ name: XMLName) throws(ParseError) {
       if name == names.trkpt {
-        try startPoint(.trkpt, empty: empty, diagnostics: &diagnostics, emit: emit)
+        try startPoint(.trkpt)
       } else if !rootSeen {
         rootSeen = true
         guard name == names.gpx else {
@@ -195,9 +162,9 @@ extension GPXParser {
         segmentInTrack = 0
         pendingSegmentStart = true
       } else if name == names.rtept {
-        try startPoint(.rtept, empty: empty, diagnostics: &diagnostics, emit: emit)
+        try startPoint(.rtept)
       } else if name == names.wpt {
-        try startPoint(.wpt, empty: empty, diagnostics: &diagnostics, emit: emit)
+        try startPoint(.wpt)
       } else if name == names.rte {
         routeStartPending = true
       }
@@ -205,9 +172,7 @@ extension GPXParser {
 
     // MARK: - Points
 
-    private mutating func startPoint(
-      _ kind: PointKind, empty: Bool, diagnostics: inout InputDiagnostics, emit: (Fix) -> Void
-    ) throws(ParseError) {
+    private mutating func startPoint(_ kind: PointKind) throws(ParseError) {
       if !rootSeen {
         // A <trkpt> as the root element.
         rootSeen = true
@@ -238,7 +203,6 @@ extension GPXParser {
         pointIgnored = sawTrackPoint || tracksSelected
       }
       if !pointIgnored { readCoordinates(kind) }
-      if empty { try finishPoint(diagnostics: &diagnostics, emit: emit) }
     }
 
     /// Starts the open point from its `lat` and `lon` attributes.
@@ -286,7 +250,7 @@ extension GPXParser {
     }
 
     /// The end of a point: skip it, hold it, or deliver it.
-    private mutating func finishPoint(diagnostics: inout InputDiagnostics, emit: (Fix) -> Void) throws(ParseError) {
+    private mutating func finishPoint() throws(ParseError) {
       pointDepth = 0
       extensionsDepth = 0
       field = nil
@@ -312,7 +276,7 @@ extension GPXParser {
           try diagnostics.skip(problem)
           return
         }
-        try deliver(point, hasTime: pointHasTime, kind: .trkpt, diagnostics: &diagnostics, emit: emit)
+        try deliver(point, hasTime: pointHasTime, kind: .trkpt)
       case .rtept:
         heldRoutePoints.append(
           Held(fix: point, hasTime: pointHasTime, startsSegment: routeStartPending, problem: pointProblem))
@@ -324,9 +288,7 @@ extension GPXParser {
     }
 
     /// Applies the time rules to a good point and hands it on.
-    private mutating func deliver(
-      _ fix: Fix, hasTime: Bool, kind: PointKind, diagnostics: inout InputDiagnostics, emit: (Fix) -> Void
-    ) throws(ParseError) {
+    private mutating func deliver(_ fix: Fix, hasTime: Bool, kind: PointKind) throws(ParseError) {
       var fix = fix
       if !hasTime && assumedSpeed > 0 {
         // Timed by `TimeSynthesizer` from the neighbouring real times.
@@ -355,13 +317,13 @@ extension GPXParser {
     // MARK: - Fields
 
     @inline(__always)
-    private mutating func startField(_ name: XMLName, empty: Bool) {
+    private mutating func startField(_ name: XMLName) {
       let found: Field?
       if extensionsDepth != 0 {
         found = extensionField(name)
       } else if depth == pointDepth + 1 {
         if name == names.extensions {
-          if !empty { extensionsDepth = depth }
+          extensionsDepth = depth
           found = nil
         } else {
           found = rememberedCoreField(name)
@@ -372,9 +334,9 @@ extension GPXParser {
       guard let found else { return }
       field = found
       fieldDepth = depth
+      fieldLine = reader.line
       textCount = 0
       textOverflow = false
-      if empty { finishField() }
     }
 
     /// `coreField(name)`, remembered by the child's position in the point.
@@ -441,30 +403,6 @@ extension GPXParser {
       }
     }
 
-    /// Reads the open field from its only text node, in place, when the value is
-    /// good; returns `false`, having changed nothing, when it must be copied and
-    /// read at the field's end instead (a bad value, whose message takes the
-    /// element's line and name there; or text longer than the buffer).
-    ///
-    /// Most fields are one text node: this spares copying it and the work at the
-    /// element's end.
-    @inline(__always)
-    private mutating func finishField(inPlace bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-      guard let field else { return false }
-      var start = 0
-      while start < bytes.count, DecimalText.isSpace(bytes[start]) { start += 1 }
-      // What `append` would copy must fit: beyond, it may be cut (`textOverflow`).
-      guard bytes.count - start <= text.count else { return false }
-      var end = bytes.count
-      while end > start, DecimalText.isSpace(bytes[end - 1]) { end -= 1 }
-      if end > start {
-        guard store(field, UnsafeBufferPointer(rebasing: bytes[start..<end])) else { return false }
-      }
-      self.field = nil
-      fieldDepth = 0
-      return true
-    }
-
     /// Parses the text of the field that just ended into the open point.
     private mutating func finishField() {
       guard let field = self.field else { return }
@@ -527,7 +465,7 @@ extension GPXParser {
     /// Records the first problem of the open point; the line is the field element's.
     private mutating func reject(_ field: Field, _ reason: String) {
       guard pointProblem == nil else { return }
-      pointProblem = problem(field.problemKey, line: reader.line, reason)
+      pointProblem = problem(field.problemKey, line: fieldLine, reason)
     }
 
     /// The NMEA GGA quality of a GPX `fix` value: none 0, 2d and 3d 1, dgps 2, pps 3.
@@ -546,7 +484,8 @@ extension GPXParser {
 
     // MARK: - End of the file
 
-    private mutating func finish(diagnostics: inout InputDiagnostics, emit: (Fix) -> Void) throws(ParseError) {
+    /// The end of the document: selection checks, held route points or waypoints.
+    mutating func finish() throws(ParseError) {
       if unselectedTrackPoints > 0 { diagnostics.ignore("unselected_trkpt", count: unselectedTrackPoints) }
       if selectedTrack > trackCount {
         throw fatal(
@@ -572,7 +511,7 @@ extension GPXParser {
             continue
           }
           if point.startsSegment { pendingSegmentStart = true }
-          try deliver(point.fix, hasTime: point.hasTime, kind: kind, diagnostics: &diagnostics, emit: emit)
+          try deliver(point.fix, hasTime: point.hasTime, kind: kind)
         }
       }
       if emitted == 0 {

@@ -40,12 +40,37 @@ public struct GPXParser: FixParser {
     _ source: any ByteSource, diagnostics: inout InputDiagnostics, emit: (Fix) -> Void
   ) throws(ParseError) {
     let reader = try XMLEventReader(source: source, file: file)
-    var reading = Reading(reader: reader, options: options)
-    defer {
-      reading.recordEstimates(into: &diagnostics)
-      reading.deallocate()
+    let options = self.options
+    try withoutActuallyEscaping(emit) { (emit) throws(ParseError) in
+      let handler = Handler(Reading(reader: reader, options: options, diagnostics: diagnostics, emit: emit))
+      defer {
+        handler.reading.recordEstimates()
+        diagnostics = handler.reading.diagnostics
+        handler.reading.deallocate()
+      }
+      try reader.run(handler)
+      try handler.reading.finish()
     }
-    try reading.run(diagnostics: &diagnostics, emit: emit)
+  }
+
+  /// Hands the reader's events to the reading; one class so that the reader
+  /// holds one reference, and one access to `reading` per event.
+  final class Handler: XMLEventHandler {
+    @exclusivity(unchecked) var reading: Reading
+
+    init(_ reading: Reading) { self.reading = reading }
+
+    override func startElement(_ name: XMLName) throws(ParseError) {
+      try reading.startElement(name)
+    }
+
+    override func endElement() throws(ParseError) {
+      try reading.endElement()
+    }
+
+    override func text(_ bytes: UnsafeBufferPointer<UInt8>) {
+      reading.text(bytes)
+    }
   }
 }
 

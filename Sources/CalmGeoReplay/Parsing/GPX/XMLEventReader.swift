@@ -9,7 +9,7 @@ import Darwin
 /// An element or attribute name interned in one reader's dictionary.
 ///
 /// Two names from the same reader are equal exactly when their pointers are, so
-/// comparing costs one instruction and no `String` is made per node.
+/// comparing costs one instruction and no `String` is made per element.
 struct XMLName: Equatable {
   fileprivate let pointer: UnsafeRawPointer?
 
@@ -23,95 +23,137 @@ struct XMLName: Equatable {
   var firstByte: UInt8 { pointer?.load(as: UInt8.self) ?? 0 }
 }
 
-/// What kind of node the reader is on (the subset of `xmlReaderTypes` GPX needs).
-enum XMLNodeKind {
-  /// The start of an element that has an end-element node to come.
-  case startElement
-  /// An element written `<name/>`: no end-element node follows.
-  case emptyElement
-  case endElement
-  /// Character data: text, CDATA, or text made of character references.
-  case text
-  /// `<!DOCTYPE …>`: a DTD, which is where XXE and entity expansion come from.
-  case documentType
-  /// A reference to a declared but unexpanded entity.
-  case entityReference
-  /// Whitespace between elements, comments, processing instructions.
-  case other
+/// What an `XMLEventReader` hands over, in document order, while it reads: subclass
+/// it and override what you need.
+///
+/// A class rather than a protocol so that the reader calls it through one vtable
+/// entry, holding it without retaining it (two reference-count operations per event
+/// were 7% of a read). During a call, the reader answers questions (`line`,
+/// `nameText`, `forEachAttribute`). A thrown error stops the reading and comes out
+/// of `run`.
+class XMLEventHandler {
+  /// An element starts (`<name/>` is a start followed by an end). `name` is its
+  /// local name, without prefix, whatever the namespace.
+  func startElement(_ name: XMLName) throws(ParseError) {}
+  /// The innermost open element ends.
+  func endElement() throws(ParseError) {}
+  /// Character data (text, CDATA, character and predefined entity references),
+  /// in pieces: one text may come in several calls. Valid during the call only.
+  func text(_ bytes: UnsafeBufferPointer<UInt8>) {}
 }
 
-/// Streams the nodes of an XML document read from a `ByteSource` with libxml2's
-/// `xmlTextReader`, keeping memory flat whatever the size of the document.
+/// Streams the elements and text of an XML document read from a `ByteSource`
+/// through libxml2's SAX2 push parser, keeping memory flat whatever the size of
+/// the document: no tree is built, and the source is pushed 64 KB at a time, so
+/// gzip and stdin stream as files do.
 ///
-/// This is the only file that imports libxml2. The reader is set up so that it
-/// never touches the network (`XML_PARSE_NONET`), never loads a DTD and never
-/// substitutes entities (neither `XML_PARSE_DTDLOAD` nor `XML_PARSE_NOENT`), and
-/// keeps libxml2's size limits (no `XML_PARSE_HUGE`, see `options`).
+/// This is the only file that imports libxml2. The parser never touches the
+/// network (`XML_PARSE_NONET`), never loads a DTD and never substitutes entities
+/// (neither `XML_PARSE_DTDLOAD` nor `XML_PARSE_NOENT`); a `<!DOCTYPE>` is refused,
+/// and so is any reference to a declared entity. libxml2's own limits stay on (no
+/// `XML_PARSE_HUGE`); the reader adds two of its own: a text of more than
+/// 10,000,000 bytes (the limit libxml2's tree builder has) and elements nested
+/// more than `maxDepth` deep are errors.
 ///
-/// Lines come from `xmlGetLineNo` of the current node, not from
-/// `xmlTextReaderGetParserLineNumber`, which reports how far the parser has read.
-/// Past line 65535 they are approximate (libxml2 borrows a neighbouring node's
-/// line). Parse errors carry libxml2's own line and column (in characters).
+/// Positions are exact: `line` is the parser's line when the start (or end) tag
+/// has been read, which for a start tag on one line is that tag's line. Errors
+/// carry libxml2's line and column (in characters), and are worded for users
+/// where it matters: an empty file, a file that is not XML, a file cut short.
 final class XMLEventReader {
-  private let reader: xmlTextReaderPtr
-  private let context: Context
   /// The name used in messages (the file as the user typed it, or `-`).
   let file: String
+  private let context: Context
+  private let parser: xmlParserCtxtPtr
 
-  /// What the C callbacks share with Swift: the source, and the errors they saw.
+  /// Elements may nest this deep; GPX needs 6 or 7.
+  static let maxDepth = 256
+  /// The longest text (in bytes, between two tags) accepted: libxml2's own limit
+  /// for a text node without `XML_PARSE_HUGE`.
+  static let maxTextLength = 10_000_000
+
+  /// The state the C callbacks share with Swift.
   private final class Context {
     let source: any ByteSource
-    /// The first error a read of the source threw (gzip corruption, I/O).
-    var sourceError: ParseError?
-    /// The first fatal error libxml2 reported.
-    var fatal: (message: String, line: Int, column: Int)?
-    /// The first non-fatal error (e.g. an undeclared namespace prefix).
-    var recoverable: (message: String, line: Int, column: Int)?
-    /// Whether libxml2 complained about namespaces: names may then keep a prefix.
-    var namespaceError = false
+    let file: String
+    /// Set by `run`, which holds it for the whole reading.
+    var handler: Unmanaged<XMLEventHandler>? = nil
+    var parser: xmlParserCtxtPtr? = nil
 
-    /// Bytes read from the source ahead of libxml2, which asks for 4 KB at a
-    /// time: reading 64 KB per call spares most `read(2)` calls on big files.
-    private let staging = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
-    private var staged = 0..<0
+    /// The first error the handler threw, or the reader raised itself.
+    var stop: ParseError?
+    /// Whether `stop` is set: a flag, tested on every event, where testing the
+    /// optional error went through its value witnesses (4% of a read).
+    var stopped = false
+    /// The first fatal error libxml2 reported, with its number.
+    var fatal: (message: String, line: Int, column: Int, code: Int32)?
+    /// Whether a `<!DOCTYPE>` was seen; from then on nothing reaches the handler.
+    var documentType = false
+    /// Whether the end of the source was pushed.
+    var terminating = false
 
-    init(source: any ByteSource) { self.source = source }
+    // The open elements: prefix and local name (interned), and line, innermost last.
+    var depth = 0
+    let openPrefixes = UnsafeMutablePointer<UnsafePointer<xmlChar>?>.allocate(capacity: XMLEventReader.maxDepth)
+    let openNames = UnsafeMutablePointer<UnsafePointer<xmlChar>?>.allocate(capacity: XMLEventReader.maxDepth)
+    let openLines = UnsafeMutablePointer<Int32>.allocate(capacity: XMLEventReader.maxDepth)
+    /// Whether the root element has started.
+    var rootSeen = false
+    /// The attributes of the element starting (5 pointers each, see `startElementNs`).
+    var attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>? = nil
+    var attributeCount = 0
+    /// Bytes of text since the last tag.
+    var textLength = 0
 
-    deinit { staging.deallocate() }
+    init(source: any ByteSource, file: String) {
+      self.source = source
+      self.file = file
+    }
 
-    /// Fills libxml2's `buffer` from the staging buffer, refilling it when empty.
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws(ParseError) -> Int {
-      if staged.isEmpty {
-        staged = 0..<(try source.read(into: staging))
-        if staged.isEmpty { return 0 }
-      }
-      let count = min(buffer.count, staged.count)
-      buffer.baseAddress!.copyMemory(from: staging.baseAddress! + staged.lowerBound, byteCount: count)
-      staged = (staged.lowerBound + count)..<staged.upperBound
-      return count
+    /// The context of the parser whose callback this is: libxml2's SAX2 defaults
+    /// need their `ctx` to be the parser itself, so ours is kept in `_private`.
+    @inline(__always)
+    static func of(_ parser: UnsafeMutableRawPointer?) -> Unmanaged<Context>? {
+      // A parser libxml2 makes for itself (to check an entity's text) may have none.
+      guard let context = parser?.assumingMemoryBound(to: xmlParserCtxt.self).pointee._private else { return nil }
+      return Unmanaged.fromOpaque(context)
+    }
+
+    deinit {
+      openPrefixes.deallocate()
+      openNames.deallocate()
+      openLines.deallocate()
+    }
+
+    /// Stops the parser with `error` (the first one wins).
+    func halt(_ error: ParseError) {
+      if !stopped { stop = error }
+      stopped = true
+      if let parser { xmlStopParser(parser) }
+    }
+
+    var line: Int {
+      guard let input = parser?.pointee.input else { return 0 }
+      return max(0, Int(input.pointee.line))
+    }
+
+    var column: Int {
+      guard let input = parser?.pointee.input else { return 0 }
+      return max(0, Int(input.pointee.col))
     }
   }
 
-  /// Options passed to `xmlReaderForIO`.
+  /// Options passed to `xmlCtxtUseOptions`.
   ///
   /// - `NONET`: no network access, whatever the document asks.
-  /// - `BIG_LINES`: element lines past 65535 instead of a flat 65535.
-  /// - `COMPACT`: short text is stored inside the node, sparing a `malloc` per
-  ///   value; the tree is never modified, which is the flag's condition.
+  /// - `BIG_LINES`: lines past 65535 in libxml2's own messages.
   /// - `NOCDATA`: CDATA sections arrive as ordinary text.
-  /// - `NOBLANKS`: the whitespace between elements makes no node; GPX never puts
-  ///   meaning in it, and reading half as many nodes is what keeps the reader
-  ///   within 1.3× of `xmllint --stream`. Whitespace inside an element that has
-  ///   no child yet (`<ele> </ele>`) is kept, as libxml2 does.
   ///
   /// Left out on purpose: `NOENT` (entity substitution) and `DTDLOAD`/`DTDATTR`/
   /// `DTDVALID` (loading DTDs), which are how XXE and entity expansion work; and
-  /// `HUGE`, which would lift libxml2's limits (10 MB text node, entity
-  /// amplification checks). Long lines need no flag: libxml2's limits apply to one
-  /// node, not to a line, so a 1 GB one-line GPX reads without it.
+  /// `HUGE`, which would lift libxml2's limits (entity amplification checks, name
+  /// lengths). Long lines need no flag: a 1 GB one-line GPX reads without it.
   private static let options: Int32 = Int32(
-    XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_COMPACT.rawValue | XML_PARSE_NOBLANKS.rawValue
-      | XML_PARSE_NOCDATA.rawValue)
+    XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_NOCDATA.rawValue)
 
   /// Runs `xmlInitParser` once per process. libxml2 otherwise initializes itself
   /// lazily on first use, which is not safe when two threads (two files of a sweep,
@@ -121,233 +163,334 @@ final class XMLEventReader {
     return true
   }()
 
-  /// Starts reading `source`. Wraps `xmlReaderForIO`.
+  /// The SAX2 callbacks: libxml2's defaults for the document and its DTD (kept only
+  /// so that a refused DTD is refused with libxml2's own diagnosis, see
+  /// `internalSubset`), ours for elements, text, references and errors.
+  nonisolated(unsafe) private static let callbacks: xmlSAXHandler = {
+    var sax = xmlSAXHandler()
+    xmlSAXVersion(&sax, 2)
+    sax.startElement = nil
+    sax.endElement = nil
+    sax.comment = nil
+    sax.processingInstruction = nil
+    sax.warning = nil
+    sax.error = nil
+    sax.fatalError = nil
+    sax.internalSubset = { opaque, name, externalID, systemID in
+      // The DTD is recorded (entity declarations included) so that libxml2's own
+      // checks of what follows in the same chunk still run; the refusal comes at
+      // the end of the chunk, see `check`.
+      xmlSAX2InternalSubset(opaque, name, externalID, systemID)
+      Context.of(opaque)?._withUnsafeGuaranteedRef { $0.documentType = true }
+    }
+    sax.externalSubset = { opaque, _, _, _ in
+      Context.of(opaque)?._withUnsafeGuaranteedRef { $0.documentType = true }
+    }
+    sax.reference = { opaque, name in
+      Context.of(opaque)?._withUnsafeGuaranteedRef { context in
+        let text = name.map { String(cString: $0) } ?? ""
+        context.halt(
+          ParseError(
+            format: "gpx", location: SourceLocation(file: context.file, line: context.line), key: "entity",
+            reason: "entity reference &\(text); is refused: entities are never expanded", isFatal: true))
+      }
+    }
+    sax.startElementNs = { opaque, localName, prefix, _, _, _, attributeCount, _, attributes in
+      Context.of(opaque)?._withUnsafeGuaranteedRef { context in
+        context.textLength = 0
+        guard !context.documentType, !context.stopped else { return }
+        let depth = context.depth
+        guard depth < XMLEventReader.maxDepth else {
+          context.halt(
+            ParseError(
+              format: "gpx",
+              location: SourceLocation(file: context.file, line: context.line, column: context.column),
+              key: "xml", reason: "elements are nested more than \(XMLEventReader.maxDepth) deep", isFatal: true))
+          return
+        }
+        context.openPrefixes[depth] = prefix
+        context.openNames[depth] = localName
+        context.openLines[depth] = Int32(clamping: context.line)
+        context.depth = depth + 1
+        context.rootSeen = true
+        context.attributes = attributes
+        context.attributeCount = Int(attributeCount)
+        do {
+          try context.handler!._withUnsafeGuaranteedRef { handler in
+            try handler.startElement(XMLName(pointer: UnsafeRawPointer(localName)))
+          }
+        } catch {
+          context.halt(error as! ParseError)
+        }
+        context.attributes = nil
+      }
+    }
+    sax.endElementNs = { opaque, _, _, _ in
+      Context.of(opaque)?._withUnsafeGuaranteedRef { context in
+        context.textLength = 0
+        guard !context.documentType, !context.stopped, context.depth > 0 else { return }
+        do {
+          try context.handler!._withUnsafeGuaranteedRef { handler in try handler.endElement() }
+        } catch {
+          context.halt(error as! ParseError)
+        }
+        context.depth -= 1
+      }
+    }
+    sax.characters = { opaque, bytes, length in
+      Context.of(opaque)?._withUnsafeGuaranteedRef { context in
+        guard !context.documentType, !context.stopped, let bytes else { return }
+        context.textLength += Int(length)
+        if context.textLength > XMLEventReader.maxTextLength {
+          // libxml2's words for its tree builder's limit, kept for continuity.
+          context.halt(
+            ParseError(
+              format: "gpx",
+              location: SourceLocation(file: context.file, line: context.line, column: context.column),
+              key: "xml", reason: "xmlSAX2Characters: huge text node", isFatal: true))
+          return
+        }
+        context.handler!._withUnsafeGuaranteedRef { $0.text(UnsafeBufferPointer(start: bytes, count: Int(length))) }
+      }
+    }
+    sax.cdataBlock = sax.characters
+    sax.ignorableWhitespace = sax.characters
+    sax.serror = { opaque, error in
+      guard let opaque, let error = error?.pointee else { return }
+      Context.of(opaque)?._withUnsafeGuaranteedRef { context in
+        guard error.level == XML_ERR_FATAL, context.fatal == nil else { return }
+        var message = error.message.map { String(cString: $0) } ?? "unknown XML error"
+        while let last = message.last, last.isWhitespace { message.removeLast() }
+        context.fatal = (message, Int(error.line), Int(error.int2), error.code)
+      }
+    }
+    return sax
+  }()
+
+  /// The bytes pushed per `xmlParseChunk` (and read from the source per call).
+  private static let chunkSize = 1 << 16
+  private let staging = UnsafeMutablePointer<CChar>.allocate(capacity: XMLEventReader.chunkSize)
+  /// Bytes read in `init` and not pushed yet.
+  private var pending = 0
+  /// All the bytes read so far.
+  private var total = 0
+  /// Whether they were all whitespace.
+  private var blank = true
+
+  /// Prepares to read `source`: reads its first bytes, by which libxml2 tells the
+  /// encoding (UTF-16 by its byte order mark, say). Wraps `xmlCreatePushParserCtxt`.
   init(source: any ByteSource, file: String) throws(ParseError) {
     _ = Self.libraryInitialized
     self.file = file
-    context = Context(source: source)
-    let opaque = Unmanaged.passUnretained(context).toOpaque()
-    let read: xmlInputReadCallback = { opaque, buffer, length in
-      let context = Unmanaged<Context>.fromOpaque(opaque!).takeUnretainedValue()
-      guard context.sourceError == nil, let buffer, length > 0 else { return -1 }
-      do throws(ParseError) {
-        return Int32(try context.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: Int(length))))
-      } catch {
-        context.sourceError = error
-        return -1
+    context = Context(source: source, file: file)
+    var first = 0
+    do throws(ParseError) {
+      while first < 4 {
+        let count = try source.read(
+          into: UnsafeMutableRawBufferPointer(start: staging + first, count: Self.chunkSize - first))
+        if count == 0 { break }
+        first += count
       }
+    } catch {
+      staging.deallocate()
+      throw error
     }
-    // The source belongs to the caller; the reader only borrows it.
-    let close: xmlInputCloseCallback = { _ in 0 }
-    guard let reader = xmlReaderForIO(read, close, opaque, file, nil, Self.options) else {
-      if let error = context.sourceError { throw error }
+    var sax = Self.callbacks
+    let opaque = Unmanaged.passUnretained(context).toOpaque()
+    // The first 4 bytes go in now, as libxml2 asks, so that it picks the encoding.
+    let head = Int32(min(first, 4))
+    // No user data: libxml2 then hands the parser itself to every callback.
+    guard let parser = xmlCreatePushParserCtxt(&sax, nil, head > 0 ? staging : nil, head, file) else {
+      staging.deallocate()
       throw ParseError(
         format: "gpx", location: SourceLocation(file: file, line: 0), key: "xml",
-        reason: "cannot start the XML reader", isFatal: true)
+        reason: "cannot start the XML parser", isFatal: true)
     }
-    self.reader = reader
-    xmlTextReaderSetStructuredErrorHandler(
-      reader,
-      { opaque, error in
-        guard let opaque, let error = error?.pointee else { return }
-        let context = Unmanaged<Context>.fromOpaque(opaque).takeUnretainedValue()
-        guard error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-        if error.domain == Int32(XML_FROM_NAMESPACE.rawValue) { context.namespaceError = true }
-        var message = error.message.map { String(cString: $0) } ?? "unknown XML error"
-        while let last = message.last, last.isWhitespace { message.removeLast() }
-        let found = (message, Int(error.line), Int(error.int2))
-        if error.level == XML_ERR_FATAL {
-          if context.fatal == nil { context.fatal = found }
-        } else if context.recoverable == nil {
-          context.recoverable = found
-        }
-      }, opaque)
+    self.parser = parser
+    parser.pointee._private = opaque
+    context.parser = parser
+    xmlCtxtUseOptions(parser, Self.options)
+    account(staging, first)
+    if first > Int(head) { memmove(staging, staging + Int(head), first - Int(head)) }
+    pending = first - Int(head)
   }
 
+  /// Counts `count` bytes read at `bytes`, noting whether all so far are whitespace.
   @inline(__always)
-  private static func length(_ text: UnsafePointer<xmlChar>) -> Int {
-    strlen(UnsafeRawPointer(text).assumingMemoryBound(to: CChar.self))
+  private func account(_ bytes: UnsafePointer<CChar>, _ count: Int) {
+    total += count
+    guard blank else { return }
+    var index = 0
+    while index < count, Self.isSpace(UInt8(bitPattern: bytes[index])) { index += 1 }
+    blank = index == count
   }
 
   deinit {
-    xmlFreeTextReader(reader)
+    // The document libxml2's SAX2 defaults made (it holds the refused DTD, if
+    // any) is not the parser's to free: not freeing it leaked 7-23 KB per file.
+    if let document = parser.pointee.myDoc {
+      xmlFreeDoc(document)
+      parser.pointee.myDoc = nil
+    }
+    xmlFreeParserCtxt(parser)
+    staging.deallocate()
   }
 
-  /// The name `text` interned in this reader's dictionary. Wraps `xmlTextReaderConstString`.
+  /// The name `text` interned in this reader's dictionary, as the parser interns
+  /// element and attribute names. Wraps `xmlDictLookup`.
   func intern(_ text: String) -> XMLName {
-    XMLName(pointer: UnsafeRawPointer(xmlTextReaderConstString(reader, text)))
+    XMLName(pointer: UnsafeRawPointer(xmlDictLookup(parser.pointee.dict, text, -1)))
   }
 
-  /// Moves to the next node and tells its kind; returns `nil` at the end of the
-  /// document. Wraps `xmlTextReaderRead`.
+  /// Reads the whole source, calling `handler` for each element and text.
   ///
-  /// - Throws: the source's own error, or libxml2's message at its line and column.
-  @inline(__always)
-  func read() throws(ParseError) -> XMLNodeKind? {
-    let status = xmlTextReaderRead(reader)
-    if status == 1 {
-      node = xmlTextReaderCurrentNode(reader)
-      return classify()
+  /// - Throws: the handler's error, the source's own error, or the XML error at
+  ///   its line and column.
+  func run(_ handler: XMLEventHandler) throws(ParseError) {
+    context.handler = Unmanaged.passUnretained(handler)
+    defer {
+      context.handler = nil
+      withExtendedLifetime(handler) {}
     }
-    node = nil
-    if let error = context.sourceError { throw error }
-    if status == 0, context.fatal == nil { return nil }
-    guard let found = context.fatal ?? context.recoverable else {
-      throw ParseError(
-        format: "gpx", location: SourceLocation(file: file, line: 0), key: "xml",
-        reason: "the XML reader failed without a message", isFatal: true)
-    }
-    throw ParseError(
-      format: "gpx",
-      location: SourceLocation(file: file, line: found.line, column: found.column > 0 ? found.column : nil),
-      key: "xml", reason: found.message, isFatal: true)
-  }
-
-  /// Whether the document has a `<!DOCTYPE>`. Wraps `xmlTextReaderCurrentDoc`.
-  ///
-  /// For error paths only: asking for the document makes the reader keep the
-  /// whole tree from then on.
-  var hasDocumentType: Bool {
-    guard let document = xmlTextReaderCurrentDoc(reader) else { return false }
-    return document.pointee.intSubset != nil || document.pointee.extSubset != nil
-  }
-
-  /// The node the reader is on (`xmlTextReaderCurrentNode`), kept from `read()`.
-  private var node: xmlNodePtr?
-
-  /// The innermost element that started and has not ended yet (the document
-  /// node once the root has ended, `nil` before the root).
-  ///
-  /// It is what tells an end element from a start element: the reader hands the
-  /// same node over twice, first as a start and later as an end, and the end of
-  /// an element always comes while it is the innermost open one. It is still in
-  /// the tree then (its children hang off it), so no new element can share its
-  /// address.
-  private var openElement: xmlNodePtr?
-
-  /// The bit of `xmlNode.extra` by which libxml2's reader marks an element
-  /// written `<name/>` (`NODE_IS_EMPTY` in `xmlreader.c`, 0x1 in every release).
-  ///
-  /// For an element the reader is on (not on one of its attributes, no XInclude),
-  /// `xmlTextReaderIsEmptyElement` returns whether the element has no children
-  /// and this bit is set; reading them here spares a call per element.
-  private static let nodeIsEmpty: UInt16 = 0x1
-
-  /// The kind of the node just read; for elements, also keeps `openElement`.
-  ///
-  /// Read from the node's own type, and for elements from `openElement`, instead
-  /// of `xmlTextReaderNodeType`: for text that would test whether the text is
-  /// blank and walk up the tree looking for `xml:space` (7% of the time of a
-  /// whole read of a 200 MB GPX), and for elements it is one more call into
-  /// libxml2 per node (each kind of call per node costs 1-2% of a whole read).
-  /// Returned rather than stored, so that the caller's `switch` on it can be
-  /// merged with this one.
-  @inline(__always)
-  private func classify() -> XMLNodeKind {
-    guard let node else { return .other }
-    let type = node.pointee.type
-    if type == XML_ELEMENT_NODE {
-      if node == openElement {
-        openElement = node.pointee.parent
-        return .endElement
+    while true {
+      let count: Int
+      if pending > 0 {
+        count = pending
+        pending = 0
+      } else {
+        count = try context.source.read(into: UnsafeMutableRawBufferPointer(start: staging, count: Self.chunkSize))
+        account(staging, count)
       }
-      if node.pointee.children == nil, node.pointee.extra & Self.nodeIsEmpty != 0 { return .emptyElement }
-      openElement = node
-      return .startElement
-    }
-    if type == XML_TEXT_NODE || type == XML_CDATA_SECTION_NODE { return .text }
-    switch type {
-    case XML_DTD_NODE, XML_DOCUMENT_TYPE_NODE: return .documentType
-    case XML_ENTITY_REF_NODE: return .entityReference
-    default: return .other
+      if count == 0 {
+        context.terminating = true
+        xmlParseChunk(parser, nil, 0, 1)
+        try check()
+        if context.depth > 0 || !context.rootSeen {
+          // libxml2 said nothing (it cannot fail at this point without a message),
+          // but never let an unfinished document pass.
+          throw endedEarly()
+        }
+        return
+      }
+      xmlParseChunk(parser, staging, Int32(count), 0)
+      try check()
     }
   }
 
-  /// The current element's name without its prefix (for elements, what
-  /// `xmlTextReaderConstLocalName` returns: the node's interned `name`).
-  ///
-  /// When a prefix was never declared, libxml2 keeps it in the name
-  /// (`gpxtpx:speed`); the name is then looked up again without it.
   @inline(__always)
-  var localName: XMLName {
-    let name = node?.pointee.name
-    guard context.namespaceError, let name else { return XMLName(pointer: UnsafeRawPointer(name)) }
-    var colon: UnsafePointer<xmlChar>? = nil
-    var cursor = name
-    while cursor.pointee != 0 {
-      if cursor.pointee == 58 { colon = cursor }
-      cursor += 1
+  private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+
+  /// Throws what stopped the parser, if anything did.
+  @inline(__always)
+  private func check() throws(ParseError) {
+    if context.documentType { throw documentTypeRefused() }
+    if let error = context.stop { throw error }
+    guard let found = context.fatal else { return }
+    let location = SourceLocation(file: file, line: found.line, column: found.column > 0 ? found.column : nil)
+    if blank {
+      throw ParseError(
+        format: "gpx", location: SourceLocation(file: file, line: 0), key: "empty",
+        reason: total == 0 ? "the file is empty" : "the file is empty (only whitespace)", isFatal: true)
     }
-    guard let colon else { return XMLName(pointer: UnsafeRawPointer(name)) }
-    return XMLName(pointer: UnsafeRawPointer(xmlTextReaderConstString(reader, colon + 1)))
+    if !context.rootSeen {
+      throw ParseError(
+        format: "gpx", location: location, key: "not_gpx",
+        reason: "not a GPX file: it does not start with an XML element",
+        isFatal: true)
+    }
+    if context.terminating, context.depth > 0 { throw endedEarly(at: location) }
+    throw ParseError(format: "gpx", location: location, key: "xml", reason: found.message, isFatal: true)
   }
 
-  /// The current node's name as written, prefix included (`gpxtpx:speed`), for
-  /// messages. Wraps `xmlTextReaderConstName`.
+  /// The file ends with elements still open: name the innermost.
+  private func endedEarly(at location: SourceLocation? = nil) -> ParseError {
+    let location = location ?? SourceLocation(file: file, line: context.line, column: context.column)
+    guard context.depth > 0 else {
+      return ParseError(
+        format: "gpx", location: location, key: "not_gpx", reason: "not a GPX file: it has no XML element",
+        isFatal: true)
+    }
+    let index = context.depth - 1
+    let name = Self.qualified(context.openPrefixes[index], context.openNames[index])
+    return ParseError(
+      format: "gpx", location: location, key: "truncated",
+      reason: "the file ends in the middle of <\(name)> opened at line \(context.openLines[index]); "
+        + "it was cut short (an interrupted download or copy?)",
+      isFatal: true)
+  }
+
+  /// The refusal of a `<!DOCTYPE>`, with libxml2's diagnosis when it stopped
+  /// first on what the DTD declared (an entity loop, say).
+  private func documentTypeRefused() -> ParseError {
+    var reason = "<!DOCTYPE> is refused: GPX needs no DTD, and DTDs are how external-entity (XXE) "
+      + "and entity-expansion (billion laughs) attacks work"
+    if let detail = context.fatal {
+      // Its position is inside the entity's text, not the file's: leave it out.
+      reason += " (libxml2 stopped first: \(detail.message))"
+    }
+    return ParseError(
+      format: "gpx", location: SourceLocation(file: file, line: 0), key: "dtd", reason: reason, isFatal: true)
+  }
+
+  private static func qualified(_ prefix: UnsafePointer<xmlChar>?, _ name: UnsafePointer<xmlChar>?) -> String {
+    let local = name.map { String(cString: $0) } ?? ""
+    guard let prefix else { return local }
+    return String(cString: prefix) + ":" + local
+  }
+
+  // MARK: - Questions during a callback
+
+  /// The parser's current line, from 1: during `startElement`, the line the start
+  /// tag ends on.
+  var line: Int { context.line }
+
+  /// The innermost open element's name as written, prefix included
+  /// (`gpxtpx:speed`), for messages.
   var nameText: String {
-    xmlTextReaderConstName(reader).map { String(cString: $0) } ?? ""
+    guard context.depth > 0 else { return "" }
+    return Self.qualified(context.openPrefixes[context.depth - 1], context.openNames[context.depth - 1])
   }
 
-  /// The line of the current node, from 1. Wraps `xmlGetLineNo(xmlTextReaderCurrentNode(r))`.
+  /// During `startElement`, calls `body` with the local name and value of each
+  /// attribute of the element, in document order.
   ///
-  /// Exact up to 65535; beyond, libxml2 takes the line of the first child or of
-  /// the next node, usually one more than the element's own.
-  var line: Int {
-    guard let node else { return 0 }
-    return max(0, Int(xmlGetLineNo(node)))
-  }
-
-  /// The bytes (UTF-8) of the current text node: its `content`, what
-  /// `xmlTextReaderConstValue` returns for text. Valid until the next `read()`.
-  @inline(__always)
-  var text: UnsafeBufferPointer<UInt8> {
-    guard let value = node?.pointee.content else { return UnsafeBufferPointer(start: nil, count: 0) }
-    return UnsafeBufferPointer(start: value, count: Self.length(value))
-  }
-
-  /// Whether nothing follows the current node inside its element: no sibling.
-  ///
-  /// For a text node this is final: libxml2 hands text over only once it has
-  /// parsed past it (to a sibling, or to the end of the element), or once the
-  /// input ended or a fatal error stopped it, after which nothing is added and
-  /// the reading ends by throwing.
-  @inline(__always)
-  var isLastChild: Bool { node?.pointee.next == nil }
-
-  /// Calls `body` with the value of each attribute of the current element, found
-  /// by local name (namespace-agnostic), in document order.
-  ///
-  /// Walks the element's `properties` list; a value made of one text node is
-  /// handed over in place, any other (rare) is read with
-  /// `xmlTextReaderMoveToAttributeNo` and `xmlTextReaderConstValue`.
+  /// Values are libxml2's, already normalized: character references are decoded,
+  /// except that an `&` is handed over by libxml2 as `&#38;`, which is decoded here.
   @inline(__always)
   func forEachAttribute(_ body: (XMLName, UnsafeBufferPointer<UInt8>) -> Void) {
-    guard let node else { return }
-    var attribute = node.pointee.properties
-    var index: Int32 = 0
-    while let current = attribute {
-      let name = XMLName(pointer: UnsafeRawPointer(current.pointee.name))
-      if let child = current.pointee.children, child.pointee.next == nil,
-        child.pointee.type == XML_TEXT_NODE, let content = child.pointee.content
-      {
-        body(name, UnsafeBufferPointer(start: content, count: Self.length(content)))
-      } else {
-        // The reader numbers namespace declarations before attributes.
-        var declarations: Int32 = 0
-        var declaration = node.pointee.nsDef
-        while let next = declaration {
-          declarations += 1
-          declaration = next.pointee.next
-        }
-        if xmlTextReaderMoveToAttributeNo(reader, declarations + index) == 1, let value = xmlTextReaderConstValue(reader) {
-          body(name, UnsafeBufferPointer(start: value, count: Self.length(value)))
-        } else {
-          body(name, UnsafeBufferPointer(start: nil, count: 0))
-        }
-        xmlTextReaderMoveToElement(reader)
+    guard let attributes = context.attributes else { return }
+    for index in 0..<context.attributeCount {
+      let base = attributes + 5 * index
+      let name = XMLName(pointer: UnsafeRawPointer(base[0]))
+      guard let start = base[3], let end = base[4] else {
+        body(name, UnsafeBufferPointer(start: nil, count: 0))
+        continue
       }
-      index += 1
-      attribute = current.pointee.next
+      let value = UnsafeBufferPointer(start: start, count: end - start)
+      if memchr(start, 0x26, value.count) == nil {
+        body(name, value)
+      } else {
+        let decoded = Self.decodeAmpersands(value)
+        decoded.withUnsafeBufferPointer { body(name, $0) }
+      }
     }
+  }
+
+  /// `value` with each `&#38;` turned back into `&`.
+  private static func decodeAmpersands(_ value: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(value.count)
+    var index = 0
+    let reference: [UInt8] = Array("&#38;".utf8)
+    while index < value.count {
+      if value[index] == 0x26, index + 5 <= value.count, value[index..<(index + 5)].elementsEqual(reference) {
+        out.append(0x26)
+        index += 5
+      } else {
+        out.append(value[index])
+        index += 1
+      }
+    }
+    return out
   }
 }

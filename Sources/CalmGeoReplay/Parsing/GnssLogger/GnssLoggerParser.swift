@@ -30,7 +30,7 @@ public struct GnssLoggerParser: FixParser {
     var ellipsoidal = 0
     let file = self.file
     let wanted = options.provider
-    try LineReader(input).forEachLine { bytes, lineNumber throws(ParseError) in
+    try LineReader(input, format: "gnsslogger").forEachLine { bytes, lineNumber throws(ParseError) in
       var text = String(decoding: bytes, as: UTF8.self)
       if lineNumber == 1, text.hasPrefix("\u{FEFF}") { text.removeFirst() }
       if text.isEmpty { return }
@@ -92,6 +92,11 @@ public struct GnssLoggerParser: FixParser {
         let missing = time == nil ? columns.time : latitude == nil || abs(latitude!) > 90 ? columns.latitude : columns.longitude
         try diagnostics.skip(ParseError(format: "gnsslogger", location: location(missing), key: "bad_field",
                                         reason: "Fix record without a valid position and time"))
+        return
+      }
+      guard time >= Double(UTCTime.earliest), time <= Double(UTCTime.latest) else {
+        try diagnostics.skip(ParseError(format: "gnsslogger", location: location(columns.time), key: "time_out_of_range",
+                                        reason: "time \(time) ms is outside the years 0000-9999"))
         return
       }
       var fix = Fix(time: Int64(time.rounded()), latitude: latitude, longitude: longitude, line: UInt32(clamping: lineNumber))

@@ -15,6 +15,9 @@ import Foundation
 /// starts, and the records after it still count. Times and values follow
 /// `CalmGeoJSONRecord.fix(line:)`.
 public struct CalmGeoJSONParser: FixParser {
+  /// Lines may be up to 64 MiB: a whole array written on one line is read, up to that size.
+  public static let maxLineLength = 64 << 20
+
   let file: String
   let options: ParseOptions
 
@@ -67,7 +70,7 @@ public struct CalmGeoJSONParser: FixParser {
       }
     }
 
-    try LineReader(source).forEachLine { (raw: UnsafeBufferPointer<UInt8>, number: Int) throws(ParseError) in
+    try LineReader(source, format: "json", maxLineLength: Self.maxLineLength).forEachLine { (raw: UnsafeBufferPointer<UInt8>, number: Int) throws(ParseError) in
       var line = raw
       if number == 1 && line.starts(with: [0xEF, 0xBB, 0xBF]) { line = UnsafeBufferPointer(rebasing: line[3...]) }
       try splitter.feed(line, number: number, handle)

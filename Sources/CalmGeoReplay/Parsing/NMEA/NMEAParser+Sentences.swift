@@ -258,6 +258,12 @@ extension NMEAParser {
     guard try check(s, needed: 4, name: "ZDA", base: base, line: line, start: start, diagnostics: &diagnostics)
     else { return }
     if let y = year, y < 100 { year = y < 80 ? 2000 + y : 1900 + y }
+    if let y = year, y > 9999 {
+      // The calendar arithmetic downstream would overflow; times stay in 0000-9999.
+      try diagnostics.skip(error(base, line: line, offset: s.offset(ofField: 4), key: "bad_field",
+        "ZDA year \(y) is outside 0000-9999"))
+      return
+    }
     var day: Int? = nil
     if let dayOfMonth, let month, let year {
       day = NMEAFieldReader.days(year: year, month: month, day: dayOfMonth)

@@ -61,7 +61,7 @@ public struct NMEAParser: FixParser {
       buffer.deallocate()
       starts = nil
     }
-    try LineReader(input, chunkSize: 1 << 18).forEachLine { line, number throws(ParseError) in
+    try LineReader(input, format: "nmea", chunkSize: 1 << 18).forEachLine { line, number throws(ParseError) in
       guard let base = line.baseAddress, line.count > 0 else { return }
       try scan(base, line.count, line: number, diagnostics: &diagnostics, emit: emit)
     }

@@ -131,7 +131,8 @@ struct NMEASentence {
     if p[0] == 0x20 || p[n - 1] == 0x20, let (q, m) = Self.trimmed(p, n) { (p, n) = (q, m) }
     guard n > 0 else { return nil }
     if p[0] == 0x2D || p[0] == 0x2B { p += 1; n -= 1 }
-    guard let (magnitude, digits) = NMEAFieldReader.angleAndDigits(p, n, maxDegrees: maxDegrees) else {
+    // One sign at most: `--1` is not a coordinate (it read as 1').
+    guard n > 0, p[0] != 0x2D, p[0] != 0x2B, let (magnitude, digits) = NMEAFieldReader.angleAndDigits(p, n, maxDegrees: maxDegrees) else {
       bad(index, name)
       return nil
     }
