@@ -171,22 +171,35 @@ struct HausdorffDistance {
 
   /// 4 to 8 times the median non-zero segment length, a power of two (4 m at least; 1 m when every
   /// segment has zero length): a few consecutive segments per cell, so building the grid touches
-  /// few cells.
+  /// few cells. Doubled while the segments would cross more than `cellBudget` cells in all (a
+  /// few huge jumps among short steps, such as a log that leaps across a continent), so the
+  /// grid's time and memory stay bounded by the number of segments.
   private func cellSize() -> Double {
     var histogram = [Int](repeating: 0, count: 64)
     var nonZero = 0
+    var crossed = 0.0  // the segments' total |dx| + |dy|, metres: cells crossed × size, about
     for s in 0..<(emitted.count - 1) {
       let d = emitted[s + 1] - emitted[s]
       let length = (Double(d.x) * Double(d.x) + Double(d.y) * Double(d.y)).squareRoot()
       guard length > 0, length.isFinite else { continue }
       histogram[Swift.min(63, Swift.max(0, Int(length.exponent) + 1))] += 1
       nonZero += 1
+      crossed += abs(Double(d.x)) + abs(Double(d.y))
     }
+    var size = 1.0
     var seen = 0
     for e in histogram.indices {
       seen += histogram[e]
-      if seen > 0, seen * 2 >= nonZero { return Double(sign: .plus, exponent: e + 2, significand: 1) }
+      if seen > 0, seen * 2 >= nonZero {
+        size = Double(sign: .plus, exponent: e + 2, significand: 1)
+        break
+      }
     }
-    return 1
+    let budget = Double(Self.cellBudget(segments: emitted.count - 1))
+    while crossed / size > budget { size *= 2 }
+    return size
   }
+
+  /// The most cells the segments may cross in all: 8 a segment, and 65 536 more.
+  static func cellBudget(segments: Int) -> Int { 8 * segments + 65_536 }
 }
