@@ -21,8 +21,7 @@ public struct ConfigError: Error, Hashable, Sendable, CustomStringConvertible {
 
   /// `cfg.json:3:17: error: config: 'replay.seed': expected a whole number, found 1.5`
   public var description: String {
-    var place = source
-    if line > 0 { place += ":\(line)" + (column > 0 ? ":\(column)" : "") }
+    let place = SourceLocation(file: source, line: line, column: column > 0 ? column : nil)
     return key.isEmpty ? "\(place): error: config: \(reason)" : "\(place): error: config: '\(key)': \(reason)"
   }
 }

@@ -22,8 +22,7 @@ public struct GeofenceFileError: Error, Hashable, Sendable, CustomStringConverti
 
   /// `home.yaml:4:11: error: geofences: 'geofences[0].radius': expected …`
   public var description: String {
-    var place = source
-    if line > 0 { place += ":\(line)" + (column > 0 ? ":\(column)" : "") }
+    let place = SourceLocation(file: source, line: line, column: column > 0 ? column : nil)
     return entry.isEmpty
       ? "\(place): error: geofences: \(reason)"
       : "\(place): error: geofences: '\(entry)': \(reason)"

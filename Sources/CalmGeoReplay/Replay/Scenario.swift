@@ -87,7 +87,7 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
 
   /// `commute.yaml:12: error: scenario: calls[3]: …`
   public var description: String {
-    let place = line > 0 ? "\(source):\(line)" : source
+    let place = SourceLocation(file: source, line: line)
     let what = entry.map { "calls[\($0)]: " } ?? ""
     return "\(place): error: scenario: \(what)\(reason)"
   }

@@ -22,7 +22,7 @@ public struct SweepSpecError: Error, Hashable, Sendable, CustomStringConvertible
 
   /// `sweep.yaml:12: error: sweep spec: 'vary.distanceFilter.step': expected …`
   public var description: String {
-    let place = line > 0 ? (column > 0 ? "\(source):\(line):\(column)" : "\(source):\(line)") : source
+    let place = SourceLocation(file: source, line: line, column: column > 0 ? column : nil)
     return key.isEmpty
       ? "\(place): error: sweep spec: \(reason)"
       : "\(place): error: sweep spec: '\(key)': \(reason)"
