@@ -7,8 +7,9 @@
 /// - before the first timed point B, backwards at the assumed speed: t = tB − d / v, d
 ///   the path length from the point to B; after the last timed point A, forwards:
 ///   t = tA + s / v — `time_extrapolated`;
-/// - in a log with no timed point at all, from 2000-01-01T00:00:00Z at the assumed
-///   speed — `time_from_epoch`.
+/// - in a log with no timed point at all, from the document's own time (a GPX's
+///   `<metadata><time>`, when the file was made) at the assumed speed —
+///   `time_from_document`; without one, from 2000-01-01T00:00:00Z — `time_from_epoch`.
 ///
 /// Untimed points wait in memory until the next timed one (72 bytes each): a file
 /// without any time is held whole.
@@ -19,6 +20,7 @@ public struct TimeSynthesizer {
   private var pending: [Fix] = []
   private(set) var interpolated = 0
   private(set) var extrapolated = 0
+  private(set) var fromDocument = 0
   private(set) var fromEpoch = 0
 
   /// The date synthesized times start from when the log has no time at all.
@@ -57,11 +59,12 @@ public struct TimeSynthesizer {
     emit(fix)
   }
 
-  /// Times the points after the last timed one, and hands them on.
-  public mutating func finish(emit: (Fix) -> Void) {
+  /// Times the points after the last timed one, and hands them on. `documentTime`: the
+  /// file's own time, where the first point starts when no point has a time.
+  public mutating func finish(documentTime: Int64? = nil, emit: (Fix) -> Void) {
     guard !pending.isEmpty else { return }
     let start = anchor ?? pending[0]
-    let startTime = anchor?.time ?? Self.epoch
+    let startTime = anchor?.time ?? documentTime ?? Self.epoch
     var length = 0.0
     var previous = start
     for index in pending.indices {
@@ -69,7 +72,13 @@ public struct TimeSynthesizer {
       previous = pending[index]
       stamp(index, startTime + Int64((length / speed * 1000).rounded()), like: anchor ?? pending[index])
     }
-    if anchor == nil { fromEpoch += pending.count } else { extrapolated += pending.count }
+    if anchor != nil {
+      extrapolated += pending.count
+    } else if documentTime != nil {
+      fromDocument += pending.count
+    } else {
+      fromEpoch += pending.count
+    }
     pending.forEach(emit)
     pending.removeAll()
   }
@@ -78,6 +87,7 @@ public struct TimeSynthesizer {
   public func record(into diagnostics: inout InputDiagnostics) {
     if interpolated > 0 { diagnostics.estimate("time_interpolated", count: interpolated) }
     if extrapolated > 0 { diagnostics.estimate("time_extrapolated", count: extrapolated) }
+    if fromDocument > 0 { diagnostics.estimate("time_from_document", count: fromDocument) }
     if fromEpoch > 0 { diagnostics.estimate("time_from_epoch", count: fromEpoch) }
   }
 

@@ -60,7 +60,7 @@ public enum TrackReader {
       guard let speed = options.assumeSpeed else { return try parser.parse(opened.source, diagnostics: &diagnostics, emit: emit) }
       var synthesizer = TimeSynthesizer(speed: speed)
       try parser.parse(opened.source, diagnostics: &diagnostics) { synthesizer.accept($0, emit: emit) }
-      synthesizer.finish(emit: emit)
+      synthesizer.finish(documentTime: parser.documentTime, emit: emit)
       synthesizer.record(into: &diagnostics)
     case .gnssLogger:
       var parser = GnssLoggerParser(file: file, options: options)

@@ -21,7 +21,7 @@ enum GPXTesting {
     try parser.parse(MemoryByteSource(bytes, name: file, maxChunk: chunk), diagnostics: &diagnostics) { fix in
       if synthesizer == nil { fixes.append(fix) } else { synthesizer!.accept(fix) { fixes.append($0) } }
     }
-    synthesizer?.finish { fixes.append($0) }
+    synthesizer?.finish(documentTime: parser.documentTime) { fixes.append($0) }
     synthesizer?.record(into: &diagnostics)
     return Result(fixes: fixes, diagnostics: diagnostics)
   }

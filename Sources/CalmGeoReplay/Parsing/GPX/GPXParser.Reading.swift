@@ -69,6 +69,11 @@ extension GPXParser {
     // Times.
     private var emitted = 0
     private var timeless = 0
+    /// Depth of the open `<metadata>`, 0 when none.
+    private var metadataDepth = 0
+    /// The document's own time: `<metadata><time>` (GPX 1.1) or `<gpx><time>` (GPX 1.0),
+    /// the first good one; anchors synthesized times when no point has a time.
+    private(set) var documentTime: Int64? = nil
 
     // Estimates, counted here and added to the diagnostics by `recordEstimates`:
     // a dictionary update per point (hashing the key) cost 3% of a whole read.
@@ -130,6 +135,8 @@ extension GPXParser {
         finishField()
       } else if depth == extensionsDepth {
         extensionsDepth = 0
+      } else if depth == metadataDepth {
+        metadataDepth = 0
       } else if depth == pointDepth {
         try finishPoint()
       }
@@ -167,6 +174,14 @@ extension GPXParser {
         try startPoint(.wpt)
       } else if name == names.rte {
         routeStartPending = true
+      } else if name == names.metadata, depth == 2 {
+        metadataDepth = depth
+      } else if name == names.time, depth == 2 || (metadataDepth != 0 && depth == metadataDepth + 1) {
+        field = .documentTime
+        fieldDepth = depth
+        fieldLine = reader.line
+        textCount = 0
+        textOverflow = false
       }
     }
 
@@ -412,6 +427,11 @@ extension GPXParser {
       while end > 0, DecimalText.isSpace(text[end - 1]) { end -= 1 }
       if end == 0 { return }  // <ele></ele>, <fix/>: absent, as OsmAnd writes it.
       let value = UnsafeBufferPointer(rebasing: text[0..<end])
+      if field == .documentTime {
+        // A bad document time only loses the anchor it would give; the points are unaffected.
+        if documentTime == nil, !textOverflow { documentTime = ISO8601Parser.parse(value) }
+        return
+      }
       // A cut-off value is bad, except for `fix`, whose unknown values are ignored anyway.
       if !textOverflow || field == .fix, store(field, value) { return }
       switch field {
@@ -456,7 +476,7 @@ extension GPXParser {
         case .extensionHDOP: extensionHDOP = number
         case .extensionHorizontalAccuracy: extensionHorizontalAccuracy = number
         case .extensionVerticalAccuracy: extensionVerticalAccuracy = number
-        case .time, .fix: break
+        case .time, .fix, .documentTime: break
         }
       }
       return true

@@ -20,7 +20,8 @@
 /// Times: a point without `time` is skipped (`missing_time`), and a file in which
 /// no point has one is a fatal error that names `--assume-speed M/S`. With
 /// `ParseOptions.assumeSpeed`, a timeless point is handed on flagged `.timeSynthesized`
-/// (time 0) and `TimeSynthesizer` gives it a time from its timed neighbours.
+/// (time 0) and `TimeSynthesizer` gives it a time from its timed neighbours, or, when
+/// no point has a time, from the document's own time (`documentTime`).
 ///
 /// A DOCTYPE is refused: GPX has no DTD, and DTDs are where XXE and
 /// entity-expansion ("billion laughs") attacks live.
@@ -28,8 +29,9 @@ public struct GPXParser: FixParser {
   let file: String
   let options: ParseOptions
 
-  /// The epoch synthesized times start from when no point before them has a time.
-  public static let synthesizedEpoch: Int64 = 946_684_800_000  // 2000-01-01T00:00:00Z
+  /// The document's own time, once parsed: `<metadata><time>` (GPX 1.1) or a `<time>`
+  /// directly under `<gpx>` (GPX 1.0); nil when the file has none or it is not a date-time.
+  public private(set) var documentTime: Int64?
 
   public init(file: String, options: ParseOptions) {
     self.file = file
@@ -46,6 +48,7 @@ public struct GPXParser: FixParser {
       defer {
         handler.reading.recordEstimates()
         diagnostics = handler.reading.diagnostics
+        documentTime = handler.reading.documentTime
         handler.reading.deallocate()
       }
       try reader.run(handler)
@@ -79,13 +82,14 @@ extension GPXParser {
   ///
   /// A class so that the hot loop holds one pointer to it instead of copying 26 names.
   final class Names {
-    let gpx, trk, trkseg, trkpt, rte, rtept, wpt, extensions: XMLName
+    let gpx, metadata, trk, trkseg, trkpt, rte, rtept, wpt, extensions: XMLName
     let lat, lon, ele, time, speed, course, heading, hdop, vdop, pdop, sat, fix, geoidheight: XMLName
     let hAcc, hacc, accuracy, vAcc, vacc: XMLName
 
     init(_ reader: XMLEventReader) {
       (gpx, trk, trkseg, trkpt) = (reader.intern("gpx"), reader.intern("trk"), reader.intern("trkseg"), reader.intern("trkpt"))
       (rte, rtept, wpt) = (reader.intern("rte"), reader.intern("rtept"), reader.intern("wpt"))
+      metadata = reader.intern("metadata")
       (extensions, lat, lon) = (reader.intern("extensions"), reader.intern("lat"), reader.intern("lon"))
       (ele, time, speed, course) = (reader.intern("ele"), reader.intern("time"), reader.intern("speed"), reader.intern("course"))
       (heading, hdop, vdop, pdop) = (reader.intern("heading"), reader.intern("hdop"), reader.intern("vdop"), reader.intern("pdop"))
@@ -103,13 +107,15 @@ extension GPXParser {
   /// A value of a point that is read from an element's text.
   enum Field {
     case ele, time, speed, course, hdop, vdop, pdop, sat, fix, geoidHeight
+    /// The document's time, outside any point.
+    case documentTime
     case extensionSpeed, extensionCourse, extensionHDOP, extensionHorizontalAccuracy, extensionVerticalAccuracy
 
     /// The key that counts a point skipped for a bad value of this field.
     var problemKey: String {
       switch self {
       case .ele: "bad_ele"
-      case .time: "bad_time"
+      case .time, .documentTime: "bad_time"
       case .speed, .extensionSpeed: "bad_speed"
       case .course, .extensionCourse: "bad_course"
       case .hdop, .extensionHDOP: "bad_hdop"

@@ -436,6 +436,49 @@ struct GPXParserTests {
     #expect(result.diagnostics.estimated == ["time_synthesized": 3, "time_from_epoch": 3])
   }
 
+  @Test func assumeSpeedStartsAtTheMetadataTimeWhenNoPointHasOne() throws {
+    // GPX 1.1: <metadata><time> is when the file was made. 2024-05-01T07:03:12Z is
+    // 1,714,546,992,000 ms; the steps are those of the test above (11,120 and 22,239 ms).
+    let text = GPXTesting.document("<metadata><name>x</name><time> 2024-05-01T07:03:12Z </time></metadata>" + Self.timeless)
+    let result = try GPXTesting.parse(text, options: GPXTesting.options(assumeSpeed: 10))
+    let start = Int64(1_714_546_992_000)
+    #expect(result.fixes.map(\.time) == [start, start + 11_120, start + 22_239])
+    #expect(result.diagnostics.estimated == ["time_synthesized": 3, "time_from_document": 3])
+  }
+
+  @Test func assumeSpeedStartsAtTheGPX10RootTime() throws {
+    // GPX 1.0 puts the file's time directly under <gpx>; a <time> inside <trk> (not GPX) is not it.
+    let text = GPXTesting.document("<time>2024-05-01T07:03:12+02:00</time>" + Self.timeless)
+    let result = try GPXTesting.parse(text, options: GPXTesting.options(assumeSpeed: 10))
+    let time: Int64 = 1_714_546_992_000 - 7_200_000  // 07:03:12 at +02:00 is 05:03:12Z
+    #expect(result.fixes.first?.time == time)
+    let nested = GPXTesting.document(Self.timeless.replacingOccurrences(of: "<trk>", with: "<trk><time>2024-05-01T07:03:12Z</time>"))
+    let fromEpoch = try GPXTesting.parse(nested, options: GPXTesting.options(assumeSpeed: 10))
+    #expect(fromEpoch.fixes.first?.time == 946_684_800_000)
+    #expect(fromEpoch.diagnostics.estimated["time_from_epoch"] == 3)
+  }
+
+  @Test func aBadMetadataTimeFallsBackToTheFixedEpoch() throws {
+    let text = GPXTesting.document("<metadata><time>yesterday</time></metadata>" + Self.timeless)
+    let result = try GPXTesting.parse(text, options: GPXTesting.options(assumeSpeed: 10))
+    #expect(result.fixes.first?.time == 946_684_800_000)
+    #expect(result.diagnostics.skipped.isEmpty)
+  }
+
+  @Test func theMetadataTimeDoesNotMoveRealTimes() throws {
+    // A point with its own time anchors the others; the metadata time is not used.
+    let text = GPXTesting.document("""
+      <metadata><time>2030-01-01T00:00:00Z</time></metadata>
+      <trk><trkseg>
+      <trkpt lat="0" lon="0"></trkpt>
+      <trkpt lat="0" lon="0.001"><time>2024-05-01T07:03:12Z</time></trkpt>
+      </trkseg></trk>
+      """)
+    let result = try GPXTesting.parse(text, options: GPXTesting.options(assumeSpeed: 10))
+    #expect(result.fixes.map(\.time) == [1_714_546_992_000 - 11_120, 1_714_546_992_000])
+    #expect(result.diagnostics.estimated["time_extrapolated"] == 1)
+  }
+
   @Test func assumeSpeedContinuesFromTheLastRealTime() throws {
     let text = GPXTesting.document("""
       <trk><trkseg>
