@@ -27,6 +27,8 @@ struct NMEAEpoch {
   var positionDigits = -1
   var speed = Double.nan
   var course = Double.nan
+  /// The speed in knots as a valid RMC wrote it (`NMEAHeldVTG` compares a VTG's with it).
+  var rmcKnots = Double.nan
   var altitude = Double.nan
   var geoidSeparation = Double.nan
   var hdop = Double.nan

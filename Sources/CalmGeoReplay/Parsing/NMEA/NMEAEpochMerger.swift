@@ -123,6 +123,10 @@ struct NMEAEpochMerger {
     _modify { yield &slots[slot] }
   }
 
+  /// Whether `slot` holds an open epoch.
+  @inline(__always)
+  func isOpen(_ slot: Int) -> Bool { used & (1 << slot) != 0 }
+
   /// The slot of the open epoch with the earliest time, if any.
   func earliest() -> Int? {
     guard var earliest = open.first else { return nil }

@@ -71,8 +71,10 @@ extension NMEAParser {
     let joined = merger.join(timeOfDay: timeOfDay, priority: priority)
     if joined >= 0 { return joined }
     let key = merger.stamp(timeOfDay)
-    while let slot = merger.slotToClose() { try merger.handOn(slot, to: &resolver, emit: emit) }
-    return merger.open(timeOfDay: timeOfDay, key: key, priority: priority, line: line)
+    while let slot = merger.slotToClose() { try handOn(slot, emit: emit) }
+    let slot = merger.open(timeOfDay: timeOfDay, key: key, priority: priority, line: line)
+    noteOpenedEpoch(slot)
+    return slot
   }
 
   /// RMC: time, status, position, speed (knots), course, date, mode (2.3+).
@@ -99,9 +101,13 @@ extension NMEAParser {
     }
     if merger[index].day == nil, let day { merger[index].day = day }
     if valid {
-      if let knots { merger[index].speed = knots * Self.metresPerSecondPerKnot }
+      if let knots {
+        merger[index].speed = knots * Self.metresPerSecondPerKnot
+        merger[index].rmcKnots = knots
+      }
       if let course { merger[index].course = course }
     }
+    if valid { settleHeldVTG(afterRMCIn: index, knots: knots) }
   }
 
   /// GGA: time, position, quality, satellites, HDOP, altitude (MSL), geoid separation.
@@ -190,8 +196,9 @@ extension NMEAParser {
                               digits: min(latitude.digits, longitude.digits))
   }
 
-  /// VTG: course (true), speed in knots or km/h; joins the current epoch and
-  /// fills only what RMC did not give. NMEA 1.x's letterless form is read too.
+  /// VTG: course (true), speed in knots or km/h; joins the current epoch (or, when it
+  /// disagrees with that epoch's RMC, the next one it matches: `NMEAHeldVTG`) and fills
+  /// only what RMC did not give. NMEA 1.x's letterless form is read too.
   private mutating func vtg(
     _ s: inout NMEASentence, base: UnsafePointer<UInt8>, line: Int, start: Int,
     diagnostics: inout InputDiagnostics
@@ -206,8 +213,7 @@ extension NMEAParser {
     guard valid else { return }
     guard merger.current >= 0 else { untimed += 1; return }
     let speed = knots.map { $0 * Self.metresPerSecondPerKnot } ?? kmh.map { $0 * Self.metresPerSecondPerKmh }
-    NMEAEpoch.fill(&merger[merger.current].speed, speed)
-    NMEAEpoch.fill(&merger[merger.current].course, course)
+    acceptVTG(speed: speed, course: course, knots: knots)
   }
 
   /// GSA: fix type and PDOP / HDOP / VDOP; joins the current epoch.

@@ -40,6 +40,8 @@ public struct NMEAParser: FixParser {
   var nonSentenceLines = 0
   var commentLines = 0
   var untimed = 0
+  /// A VTG that may lead the next epoch's burst (`NMEAHeldVTG`).
+  var heldVTG: NMEAHeldVTG? = nil
   /// RMC and ZDA sentences (the dated ones) dropped for a bad checksum, and the first's line.
   var datedChecksumDrops = 0
   var firstDatedChecksumDrop = 0
@@ -65,7 +67,7 @@ public struct NMEAParser: FixParser {
       guard let base = line.baseAddress, line.count > 0 else { return }
       try scan(base, line.count, line: number, diagnostics: &diagnostics, emit: emit)
     }
-    while let slot = merger.earliest() { try merger.handOn(slot, to: &resolver, emit: emit) }
+    while let slot = merger.earliest() { try handOn(slot, emit: emit) }
     do {
       try resolver.finish(emit: emit)
     } catch where error.key == "no_date" && datedChecksumDrops > 0 {

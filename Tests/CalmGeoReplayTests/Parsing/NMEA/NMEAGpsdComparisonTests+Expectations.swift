@@ -170,7 +170,7 @@ extension NMEAGpsdComparisonTests {
       why: "gpsd adds 1024 weeks to this pre-2017 date. Agrees on every epoch."),
     "gpsd__ublox-lea-5h.log": .init(
       outcome: .init(compared: 19, shifted: 19, onlyGpsd: 0, onlyOurs: 1, position: 0, speed: 1, altitude: 0),
-      why: "gpsd adds 1024 weeks to this pre-2017 date. Ours only: the first epoch (gpsd has no date yet). Speed: the GGA-only epoch 085515 (its VTG comes before it, joining the previous epoch); gpsd derives speed from positions."),
+      why: "gpsd adds 1024 weeks to this pre-2017 date. Ours only: the first epoch (gpsd has no date yet). Speed: the GGA-only epoch 085515, whose 0.037 kn comes from the VTG printed before it (the capture starts between that burst's RMC and VTG: NMEAHeldVTG); gpsd derives speed from positions."),
     "gpsd__ublox-lea-5q.log": .init(
       outcome: .init(compared: 0, shifted: 0, onlyGpsd: 0, onlyOurs: 0, position: 0, speed: 0, altitude: 0),
       why: "No epoch with a fix in either."),
