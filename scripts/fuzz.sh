@@ -12,7 +12,9 @@
 # hang (> 10 s for one input) or a memory blow-up (> 2 GB) stops the run with the
 # input saved in Fuzz/findings/TARGET/ and exit status 1: make it a regression test.
 #
-# Environment: FUZZ_MAX_LEN (largest input, default 65536), FUZZ_JOBS (unused: one
+# Environment: FUZZ_MAX_LEN (largest input, default 65536), FUZZ_TIMEOUT (seconds of wall
+# time for one input before it counts as a hang, default 10; a niced background run on a
+# busy machine needs more, then re-run any timeout alone), FUZZ_JOBS (unused: one
 # process, one core), CALMGEO_CORPUS (seed corpus, default ../shared/corpus).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -67,7 +69,7 @@ echo "fuzzing $target for ${seconds}s (seeds: ${seeds[*]})" >&2
 export CALMGEO_FUZZ_TARGET=$target
 set +e
 "$binary" "$work" "${seeds[@]}" \
-  -max_total_time="$seconds" -max_len="${FUZZ_MAX_LEN:-65536}" -timeout=10 -rss_limit_mb=2048 \
+  -max_total_time="$seconds" -max_len="${FUZZ_MAX_LEN:-65536}" -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=2048 \
   -artifact_prefix="$findings/" -print_final_stats=1
 status=$?
 set -e

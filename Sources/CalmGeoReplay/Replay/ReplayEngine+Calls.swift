@@ -21,6 +21,7 @@ extension ReplayEngine {
     if createdAt == nil { createdAt = time }
     now = max(now, time)
     uploads.advance(to: time, observer: &observer)
+    uploadTape?.advance(to: time)
     var record = AppCallRecord(index: index, line: line, call: call, time: time)
     callCounts[call.name, default: 0] += 1
     switch call {
@@ -34,19 +35,25 @@ extension ReplayEngine {
       config = patch.applied(to: config)
       machine.reconfigure(config)
       uploads.reconfigure(config)
+      uploadTape?.invalidate()
       start(at: time)
     case .sync:
       uploads.manualSync(at: time, observer: &observer)
+      uploadTape?.manualSync(at: time)
     case .clearAllLocations:
       record.cleared = uploads.clear(at: time, observer: &observer)
+      uploadTape?.invalidate()
     case .getGeoData:
       record.result = .location(getGeoData(at: time, emitted: &record.emitted))
     case .getStoredLocations:
       record.result = .locations(uploads.storedIDs)
+      uploadTape?.invalidate()
     case .getStoredCount:
       record.result = .count(uploads.storedCount)
+      uploadTape?.invalidate()
     case .getSyncState:
       record.result = .syncState(uploads.syncState(createdAt: createdAt ?? time))
+      uploadTape?.invalidate()
     case .registerLocationListener:
       isHeard = true
     case .unregisterLocationListener:

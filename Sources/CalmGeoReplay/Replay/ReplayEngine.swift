@@ -45,6 +45,9 @@ public struct ReplayEngine<Observer: ReplayObserver> {
   var createdAt: Int64?
   var callCounts: [AppCall.Name: Int] = [:]
   var emittedByCalls = 0
+  /// When set, every request to the upload simulator is also recorded here, so that
+  /// other upload configurations can be replayed from it (`UploadTape`).
+  public var uploadTape: UploadTape?
 
   /// A replay of `scenario` (nil: `Scenario.standard`); with `settings.finalSync`, a
   /// `sync()` when the log ends is added to it. `transport` answers the upload requests
@@ -80,6 +83,7 @@ public struct ReplayEngine<Observer: ReplayObserver> {
     now = fix.time
     lastFixTime = fix.time
     uploads.advance(to: fix.time, observer: &observer)
+    uploadTape?.advance(to: fix.time)
     if let rule = delivery?.withhold(fix, listening: machine.isRunning && machine.state.mode == .listening) {
       observer.replayDidDecide(fix, .withheld(fix, by: rule, state: machine.state))
       return
@@ -149,7 +153,9 @@ public struct ReplayEngine<Observer: ReplayObserver> {
     lastEmittedTime = fix.time
     observer.replayDidEmit(location)
     let time = time ?? fix.time
-    uploads.append(location, at: time, coordsBytes: fix.time == lastFixTime ? currentCoordsBytes : nil, observer: &observer)
+    let coordsBytes = fix.time == lastFixTime ? currentCoordsBytes : nil
+    uploads.append(location, at: time, coordsBytes: coordsBytes, observer: &observer)
+    uploadTape?.append(location, at: time, coordsBytes: coordsBytes)
     scheduler.occurred(.location, at: time)
     if event != nil { scheduler.occurred(.motionchange, at: time) }
     return location

@@ -33,19 +33,32 @@ public enum ReplayRunner {
     computesHausdorff: Bool = true, analysis: TrackAnalysis? = nil, transport: UploadTransport = .simulated,
     shouldStop: (() -> Bool)? = nil
   ) -> ReplayResult {
+    var noTape: UploadTape? = nil
+    return run(track, configuration: configuration, observer: &observer, metrics: metrics,
+               computesHausdorff: computesHausdorff, analysis: analysis, transport: transport, shouldStop: shouldStop,
+               recording: &noTape)
+  }
+
+  /// `run(_:configuration:observer:metrics:…)`, recording the requests to the upload
+  /// simulator on `tape` when it is not nil.
+  static func run<Observer: ReplayObserver>(
+    _ track: Track, configuration: ReplayConfiguration, observer: inout Observer, metrics: Bool,
+    computesHausdorff: Bool = true, analysis: TrackAnalysis? = nil, transport: UploadTransport = .simulated,
+    shouldStop: (() -> Bool)? = nil, recording tape: inout UploadTape?
+  ) -> ReplayResult {
     // The analysis holds per-fix numbers: only for the track's fixes as they are.
     let analysis = configuration.speedPolicy == track.speedPolicy && analysis?.covers(fixes: track.fixes.count) == true
       ? analysis : nil
     guard metrics else {
       return run(track, configuration: configuration, observer: &observer, analysis: analysis, transport: transport,
-                 shouldStop: shouldStop)
+                 shouldStop: shouldStop, recording: &tape)
     }
     let metricsObserver = MetricsObserver(
       settings: configuration.replay, computesHausdorff: computesHausdorff,
       analysis: analysis)
     return measuring(metricsObserver, beside: &observer) { pair in
       run(track, configuration: configuration, observer: &pair, analysis: analysis, transport: transport,
-          shouldStop: shouldStop)
+          shouldStop: shouldStop, recording: &tape)
     }
   }
 
@@ -89,9 +102,21 @@ public enum ReplayRunner {
     _ track: Track, configuration: ReplayConfiguration, observer: inout Observer, analysis: TrackAnalysis? = nil,
     transport: UploadTransport = .simulated, shouldStop: (() -> Bool)? = nil
   ) -> ReplayResult {
+    var noTape: UploadTape? = nil
+    return run(track, configuration: configuration, observer: &observer, analysis: analysis, transport: transport,
+               shouldStop: shouldStop, recording: &noTape)
+  }
+
+  private static func run<Observer: ReplayObserver>(
+    _ track: Track, configuration: ReplayConfiguration, observer: inout Observer, analysis: TrackAnalysis?,
+    transport: UploadTransport, shouldStop: (() -> Bool)?, recording tape: inout UploadTape?
+  ) -> ReplayResult {
     var engine = ReplayEngine(
       config: configuration.calmGeo, settings: configuration.replay, scenario: configuration.scenario, observer: observer,
       transport: transport)
+    engine.uploadTape = tape
+    tape = nil
+    defer { tape = engine.uploadTape }
     var diagnostics = track.diagnostics
     if configuration.speedPolicy == track.speedPolicy, let shouldStop {
       for fix in track.fixes {

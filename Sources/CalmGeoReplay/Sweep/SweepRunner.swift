@@ -161,16 +161,38 @@ public struct SweepRunner: Sendable {
     var chunk: Int
   }
 
-  /// Pending configurations cut into chunks of about `fixesPerChunk` fixes, and small
-  /// enough to give every job a share of a track with few configurations.
+  /// Pending configurations cut into chunks of about `fixesPerChunk` fixes of work, and
+  /// small enough to give every job a share of a track with few configurations. A
+  /// configuration whose `decisionKey` is already in its chunk costs `sharedCost` of a
+  /// replay (its uploads replayed from the chunk's pass), so neighbours that differ only
+  /// in upload settings (the grid's last variables) travel together.
   private func split(_ configurations: [Int], fixes: Int) -> [[Int]] {
-    let byWork = max(1, min(256, Self.fixesPerChunk / max(fixes, 1)))
-    let byJobs = max(1, (configurations.count + jobs - 1) / jobs)
-    let size = min(byWork, byJobs)
-    return stride(from: 0, to: configurations.count, by: size).map {
-      Array(configurations[$0..<min($0 + size, configurations.count)])
+    let keys = configurations.map { plan.configurations[$0].decisionKey }
+    var total = 0.0
+    for index in keys.indices { total += index > 0 && keys[index] == keys[index - 1] ? Self.sharedCost : 1 }
+    let byWork = Double(max(1, min(256, Self.fixesPerChunk / max(fixes, 1))))
+    let target = max(Self.sharedCost, min(byWork, total / Double(jobs)))
+    var chunks: [[Int]] = []
+    var chunk: [Int] = []
+    var chunkKeys: Set<ReplayConfiguration> = []
+    var work = 0.0
+    for (configuration, key) in zip(configurations, keys) {
+      let cost = chunkKeys.contains(key) ? Self.sharedCost : 1
+      if !chunk.isEmpty, work + cost > target + 1e-9 {
+        chunks.append(chunk)
+        chunk = []
+        chunkKeys = []
+        work = 0
+      }
+      work += chunkKeys.insert(key).inserted ? 1 : Self.sharedCost
+      chunk.append(configuration)
     }
+    if !chunk.isEmpty { chunks.append(chunk) }
+    return chunks
   }
+
+  /// The work of a configuration replayed from another's upload tape, in full replays.
+  static let sharedCost = 0.05
 
   /// A parsed track and what its replays share.
   private struct Loaded: Sendable {
@@ -195,12 +217,26 @@ public struct SweepRunner: Sendable {
     // when the sweep ranks or constrains on it (else fidelity.hausdorff is the PED bound).
     let paths = plan.manifest.objectives.map(\.path) + plan.manifest.constraints.map(\.path)
     let hausdorff = paths.contains { $0.hasPrefix("fidelity.hausdorff") }
+    // Configurations that decide alike (they differ in upload settings only) share one pass.
+    var groups: [ReplayConfiguration: [Int]] = [:]
+    var order: [ReplayConfiguration] = []
     for configuration in configurations {
+      let key = plan.configurations[configuration].decisionKey
+      if groups[key] == nil { order.append(key) }
+      groups[key, default: []].append(configuration)
+    }
+    var results: [Int: ReplayResult] = [:]
+    for key in order {
       if Task.isCancelled { break }
-      var observer = DiscardingObserver()
-      let result = ReplayRunner.run(
-        track, configuration: plan.configurations[configuration], observer: &observer, metrics: true,
-        computesHausdorff: hausdorff, analysis: loaded.analysis)
+      let members = groups[key]!
+      let replays = ReplayRunner.run(
+        track, sharing: members.map { plan.configurations[$0] }, metrics: true, computesHausdorff: hausdorff,
+        analysis: loaded.analysis)
+      for (configuration, result) in zip(members, replays) { results[configuration] = result }
+    }
+    // In the chunk's order, up to the first configuration not replayed (cancelled).
+    for configuration in configurations {
+      guard let result = results[configuration] else { break }
       rows.append(SweepRow(stats: ReplayStats(result), trackIndex: index, trackName: track.name,
                            configIndex: configuration, grid: plan.manifest.grid, specHash: plan.specHash))
     }

@@ -54,6 +54,23 @@ struct SweepRunnerTests {
     #expect(one.events[2].contains(#""values":{"distanceFilter":10,"syncThreshold":12}"#))
   }
 
+  @Test func rowsThatShareADecisionPassEqualRowsReplayedAlone() async throws {
+    // syncThreshold is the grid's last variable: each pair of neighbours shares one pass.
+    let plan = try Self.plan()
+    let rows = try await Self.events(plan, jobs: 2).events.filter { $0.hasPrefix("{") }
+    #expect(rows.count == 18)
+    for line in rows {
+      let row = try SweepRow(line: line, file: "t", lineNumber: 1)
+      let track = try TrackReader.load(path: plan.tracks[row.trackIndex].path)
+      var observer = DiscardingObserver()
+      let alone = ReplayRunner.run(track, configuration: plan.configurations[row.configIndex], observer: &observer,
+                                   metrics: true, computesHausdorff: false)
+      let expected = SweepRow(stats: ReplayStats(alone), trackIndex: row.trackIndex, trackName: plan.tracks[row.trackIndex].name,
+                              configIndex: row.configIndex, grid: plan.manifest.grid, specHash: plan.specHash)
+      #expect(expected.line == line)
+    }
+  }
+
   @Test func onlyPendingRowsRunAndTracksWithoutAnyAreNotRead() async throws {
     let plan = try Self.plan()
     let run = try await Self.events(plan, jobs: 2, pending: [[], [1, 4], []])
