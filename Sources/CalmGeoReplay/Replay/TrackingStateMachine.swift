@@ -47,9 +47,8 @@ public struct TrackingStateMachine: Sendable {
   public private(set) var mode: Mode = .listening
   public private(set) var isMoving = false
   /// The reference fix of the distance filter (and the geofence's centre).
-  public private(set) var ref: Fix? {
-    didSet { refAnchor = ref.map(GeoMath.Anchor.init) }
-  }
+  public private(set) var ref: Fix?
+  /// `ref`'s position with its cosine of latitude (set together with `ref`).
   private var refAnchor: GeoMath.Anchor?
   public private(set) var counters = Counters()
   /// Whether tracking runs (listening or monitoring); `false` before a start and after `stop()`.
@@ -218,16 +217,18 @@ public struct TrackingStateMachine: Sendable {
   private mutating func filter(_ fix: Fix, into decision: inout FixDecision) {
     let judge = judge(speed: fix.speed)
     decision.judge = judge
+    // The fix's cosine once: for its distance and, when it is kept, as the new ref's.
+    let fixAnchor = GeoMath.Anchor(fix)
     guard let reference = ref, let anchor = refAnchor else {
-      ref = fix
+      (ref, refAnchor) = (fix, fixAnchor)
       decision.kind = .keptRefEmpty
       decision.emission = emit()
       return
     }
-    let d = anchor.distance(to: fix)
+    let d = anchor.distance(to: fixAnchor)
     decision.distance = d
     if d > judge {
-      ref = fix
+      (ref, refAnchor) = (fix, fixAnchor)
       decision.kind = .keptBeyondJudge
       decision.emission = emit()
       return
@@ -236,7 +237,7 @@ public struct TrackingStateMachine: Sendable {
     let now = fix.time
     let age = now - reference.time
     if age > Self.stillTime && isMoving {
-      ref = fix
+      (ref, refAnchor) = (fix, fixAnchor)
       decision.kind = .stillRule
       decision.refMoved = true
       if d < distanceFilter { decision.emission = stop() }

@@ -24,6 +24,9 @@ public struct UploadSimulator: Sendable {
   private enum Fate: UInt8 { case stored, delivered, expired, cleared }
 
   private var storage = Deque<Stored>()
+  /// The time of `storage`'s first record (`Int64.max` when empty): what expiry checks on
+  /// every advance, without copying a whole record out of the deque.
+  private var storageFrontTime = Int64.max
   /// Without a url nothing is ever sent: only store times are kept (8 bytes a record),
   /// so memory stays small on long logs.
   private var storedTimesOnly = Deque<Int64>()
@@ -82,6 +85,7 @@ public struct UploadSimulator: Sendable {
     let count = storedCount
     for record in storage { fates[record.location.sequence] = .cleared }
     storage.removeAll()
+    storageFrontTime = .max
     storedTimesOnly.removeAll()
     counters.cleared += count
     return count
@@ -103,7 +107,7 @@ public struct UploadSimulator: Sendable {
   /// Moves the clock to `now`: expiries and request completions up to then, in time order.
   public mutating func advance<O: ReplayObserver>(to now: Int64, observer: inout O) {
     if !unanswered.isEmpty { collectAnswers(by: now) }
-    while let index = nextCompletion(), inFlight[index].completedAt <= now {
+    while let (index, completedAt) = nextCompletion(), completedAt <= now {
       let request = inFlight.remove(at: index)
       expire(before: request.completedAt, observer: &observer)
       complete(request)
@@ -134,6 +138,7 @@ public struct UploadSimulator: Sendable {
       stored.bytes = Int32(CalmGeoJSONWriter.byteCount(location, coordsBytes: coords, scratch: &scratch))
     }
     storage.append(stored)
+    if storage.count == 1 { storageFrontTime = location.time }
     fates.append(.stored)
     counters.maxStored = max(counters.maxStored, storage.count)
     guard config.autoSync, config.url != nil else { return }
@@ -159,7 +164,7 @@ public struct UploadSimulator: Sendable {
   public mutating func drain<O: ReplayObserver>(observer: inout O) -> Int64? {
     var last: Int64?
     if !unanswered.isEmpty { collectAnswers(by: nil) }
-    while let index = nextCompletion() {
+    while let (index, _) = nextCompletion() {
       let request = inFlight.remove(at: index)
       expire(before: request.completedAt, observer: &observer)
       complete(request)
@@ -267,15 +272,19 @@ public struct UploadSimulator: Sendable {
     }
   }
 
-  private func nextCompletion() -> Int? {
+  private func nextCompletion() -> (index: Int, completedAt: Int64)? {
     guard !inFlight.isEmpty else { return nil }
-    var best = 0
-    for index in inFlight.indices.dropFirst() {
-      let candidate = inFlight[index]
-      let current = inFlight[best]
-      if (candidate.completedAt, candidate.sequence) < (current.completedAt, current.sequence) { best = index }
+    // Field by field through the buffer: copying whole requests (url, headers, sequences)
+    // here cost a copy per fix while requests were in flight.
+    return inFlight.withUnsafeBufferPointer { requests in
+      var best = 0
+      var bestKey = (requests[0].completedAt, requests[0].sequence)
+      for index in 1..<requests.count {
+        let key = (requests[index].completedAt, requests[index].sequence)
+        if key < bestKey { (best, bestKey) = (index, key) }
+      }
+      return (best, bestKey.0)
     }
-    return best
   }
 
   private mutating func complete(_ request: UploadRequest) {
@@ -296,7 +305,10 @@ public struct UploadSimulator: Sendable {
       case .stored:
         fates[sequence] = .delivered
         counters.recordsDelivered += 1
-        if let position { storage.remove(at: position) }
+        if let position {
+          storage.remove(at: position)
+          if position == storage.startIndex { refreshStorageFront() }
+        }
       case .delivered:
         counters.duplicatesDelivered += 1
       case .expired:
@@ -314,6 +326,10 @@ public struct UploadSimulator: Sendable {
   }
 
   /// The index in `storage` of the record with emit index `sequence` (storage is sorted).
+  private mutating func refreshStorageFront() {
+    storageFrontTime = storage.isEmpty ? .max : storage[storage.startIndex].location.time
+  }
+
   private func storedPosition(of sequence: Int) -> Int? {
     var low = storage.startIndex
     var high = storage.endIndex
@@ -332,8 +348,9 @@ public struct UploadSimulator: Sendable {
       counters.expired += 1
       observer.replayDidExpire(ExpiredRecord(sequence: sequence, storedAt: first, expiredAt: now))
     }
-    while let first = storage.first, now - first.location.time > ttl {
-      storage.removeFirst()
+    while storageFrontTime != .max, now - storageFrontTime > ttl {
+      let first = storage.removeFirst()
+      refreshStorageFront()
       fates[first.location.sequence] = .expired
       counters.expired += 1
       observer.replayDidExpire(
