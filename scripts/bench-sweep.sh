@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The sweep benchmark: configurations × fixes per second, 1 and 2 jobs, peak memory.
-#   scripts/bench-sweep.sh        100 configurations with 1 and 2 jobs, then 1 000 with 2 jobs
+#   scripts/bench-sweep.sh        100 configurations with 1 and 2 jobs, then 1 000 with 2 jobs,
+#                                 then 1 000 that vary upload settings too (shared decision passes)
 # Input: bench-data/reports-1m.csv (1 M fixes, make-big-csv.py), specs in scripts/bench/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,3 +31,4 @@ echo "|---|---|---|---|---|---|---|---|"
 run scripts/bench/sweep-100.yaml 1
 run scripts/bench/sweep-100.yaml 2
 [[ ${QUICK:-0} == 1 ]] || run scripts/bench/sweep-1000.yaml 2
+[[ ${QUICK:-0} == 1 ]] || run scripts/bench/sweep-mixed-1000.yaml 2
