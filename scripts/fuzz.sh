@@ -14,7 +14,8 @@
 #
 # Environment: FUZZ_MAX_LEN (largest input, default 65536), FUZZ_TIMEOUT (seconds of wall
 # time for one input before it counts as a hang, default 10; a niced background run on a
-# busy machine needs more, then re-run any timeout alone), FUZZ_JOBS (unused: one
+# busy machine needs more, then re-run any timeout alone), FUZZ_BINARY (run this harness
+# instead of building one: a long campaign on a fixed build), FUZZ_JOBS (unused: one
 # process, one core), CALMGEO_CORPUS (seed corpus, default ../shared/corpus).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -39,7 +40,13 @@ if [[ ${1:-} == --build ]]; then build; exit $?; fi
 target=${1:?usage: scripts/fuzz.sh TARGET [SECONDS] (targets: $targets)}
 seconds=${2:-60}
 [[ " $targets " == *" $target "* ]] || { echo "unknown target '$target'; one of: $targets" >&2; exit 64; }
-build
+if [[ -n ${FUZZ_BINARY:-} ]]; then
+  # A harness built earlier (a long campaign keeps fuzzing one build while the sources change).
+  binary=$FUZZ_BINARY
+  [[ -x $binary ]] || { echo "FUZZ_BINARY '$binary' is not an executable" >&2; exit 66; }
+else
+  build
+fi
 
 corpus_root=${CALMGEO_CORPUS:-$root/../shared/corpus}
 seeds=()

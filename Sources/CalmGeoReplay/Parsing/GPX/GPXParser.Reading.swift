@@ -96,6 +96,8 @@ extension GPXParser {
       childNames.initialize(repeating: XMLName(), count: Self.rememberedChildren)
       childFields = .allocate(capacity: Self.rememberedChildren)
       childFields.initialize(repeating: nil, count: Self.rememberedChildren)
+      // Text is read only inside an open field (`fieldDepth`).
+      reader.wantsText = false
     }
 
     func deallocate() {
@@ -179,6 +181,7 @@ extension GPXParser {
       } else if name == names.time, depth == 2 || (metadataDepth != 0 && depth == metadataDepth + 1) {
         field = .documentTime
         fieldDepth = depth
+        reader.wantsText = true
         fieldLine = reader.line
         textCount = 0
         textOverflow = false
@@ -270,6 +273,7 @@ extension GPXParser {
       extensionsDepth = 0
       field = nil
       fieldDepth = 0
+      reader.wantsText = false
       diagnostics.recordsRead += 1
       if pointIgnored {
         if pointKind == .trkpt { unselectedTrackPoints += 1 } else { diagnostics.ignore(pointKind.rawValue) }
@@ -349,6 +353,7 @@ extension GPXParser {
       guard let found else { return }
       field = found
       fieldDepth = depth
+      reader.wantsText = true
       fieldLine = reader.line
       textCount = 0
       textOverflow = false
@@ -423,6 +428,7 @@ extension GPXParser {
       guard let field = self.field else { return }
       self.field = nil
       fieldDepth = 0
+      reader.wantsText = false
       var end = textCount
       while end > 0, DecimalText.isSpace(text[end - 1]) { end -= 1 }
       if end == 0 { return }  // <ele></ele>, <fix/>: absent, as OsmAnd writes it.

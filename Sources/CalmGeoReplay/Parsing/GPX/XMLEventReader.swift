@@ -103,6 +103,8 @@ final class XMLEventReader {
     var attributeCount = 0
     /// Bytes of text since the last tag.
     var textLength = 0
+    /// Whether the handler wants text now (`XMLEventReader.wantsText`).
+    @exclusivity(unchecked) var wantsText = true
 
     init(source: any ByteSource, file: String) {
       self.source = source
@@ -250,6 +252,7 @@ final class XMLEventReader {
               key: "xml", reason: "xmlSAX2Characters: huge text node", isFatal: true))
           return
         }
+        guard context.wantsText else { return }
         context.handler!._withUnsafeGuaranteedRef { $0.text(UnsafeBufferPointer(start: bytes, count: Int(length))) }
       }
     }
@@ -338,6 +341,14 @@ final class XMLEventReader {
 
   /// The name `text` interned in this reader's dictionary, as the parser interns
   /// element and attribute names. Wraps `xmlDictLookup`.
+  /// Whether `text` events reach the handler (true at first). A handler that reads text
+  /// only inside some elements turns it off elsewhere, which spares a call per run of
+  /// whitespace between tags; the text limit is checked either way.
+  var wantsText: Bool {
+    get { context.wantsText }
+    set { context.wantsText = newValue }
+  }
+
   func intern(_ text: String) -> XMLName {
     XMLName(pointer: UnsafeRawPointer(xmlDictLookup(parser.pointee.dict, text, -1)))
   }
