@@ -29,8 +29,7 @@ struct SharedUploadsTests {
     return try ReplayConfigurationDecoder.decode(data, source: "test.json")
   }
 
-  static let samples = ["drive-speed-changes.csv", "stationary-drift.csv", "walk-with-long-stop.csv"]
-    .map { Corpus.repositoryRoot.appendingPathComponent("Samples/\($0)").path }
+  static let samples = Corpus.samplePaths
 
   @Test(arguments: samples)
   func samplesGiveEachConfigurationItsOwnResult(path: String) throws {

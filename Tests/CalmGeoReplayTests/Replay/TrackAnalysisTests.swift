@@ -20,8 +20,7 @@ struct TrackAnalysisTests {
     try ReplayConfigurationDecoder.decode(Data(json.utf8), source: "test.json")
   }
 
-  static let samples = ["drive-speed-changes.csv", "stationary-drift.csv", "walk-with-long-stop.csv"]
-    .map { Corpus.repositoryRoot.appendingPathComponent("Samples/\($0)").path }
+  static let samples = Corpus.samplePaths
 
   @Test(arguments: samples)
   func samplesGiveTheSameResultWithAndWithoutTheAnalysis(path: String) throws {

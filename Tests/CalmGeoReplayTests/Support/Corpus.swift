@@ -27,6 +27,10 @@ enum Corpus {
 
   static let skipReason: Comment = "needs ../shared/corpus beside the checkout"
 
+  /// The three original sample logs in `Samples/` (always present: they are committed).
+  static let samplePaths = ["drive-speed-changes.csv", "stationary-drift.csv", "walk-with-long-stop.csv"]
+    .map { repositoryRoot.appendingPathComponent("Samples/\($0)").path }
+
   /// The path of a corpus file, e.g. `path("csv/dat100__20170813.csv")`.
   static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
 
