@@ -10,12 +10,8 @@ import Dispatch
 /// second abandons the requests still in flight (counted); the third exits at once (130),
 /// leaving no finished output behind.
 final class LiveInterrupt: @unchecked Sendable {
-  // `received` is only touched on `queue`.
-  private let queue = DispatchQueue(label: "calmgeo-replay.live-interrupt")
-  private var sources: [any DispatchSourceSignal] = []
-  private var received = 0
   private let stopFlag = Flag()
-  private static let signals = [SIGINT, SIGTERM]
+  private var signals: InterruptSignal?
 
   /// - Parameters:
   ///   - onStop: the first signal (stop reading, stop pacing).
@@ -25,28 +21,22 @@ final class LiveInterrupt: @unchecked Sendable {
     // them on this thread so that they arrive.
     var unblock = sigset_t()
     sigemptyset(&unblock)
-    for number in Self.signals { sigaddset(&unblock, number) }
+    for number in InterruptSignal.signals { sigaddset(&unblock, number) }
     pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
-    for number in Self.signals {
-      signal(number, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-      source.setEventHandler { [unowned self] in
-        received += 1
-        switch received {
-        case 1:
-          Terminal.printError("\ninterrupted: ending the logs here; requests in flight finish (Ctrl-C again to abandon them)")
-          stopFlag.set()
-          onStop()
-        case 2:
-          Terminal.printError("\ninterrupted again: abandoning the requests in flight (Ctrl-C again to quit at once)")
-          onAbandon()
-        default:
-          Terminal.printError("\ninterrupted a third time: quitting")
-          _exit(130)
-        }
+    let stopFlag = self.stopFlag
+    signals = InterruptSignal { count in
+      switch count {
+      case 1:
+        Terminal.printError("\ninterrupted: ending the logs here; requests in flight finish (Ctrl-C again to abandon them)")
+        stopFlag.set()
+        onStop()
+      case 2:
+        Terminal.printError("\ninterrupted again: abandoning the requests in flight (Ctrl-C again to quit at once)")
+        onAbandon()
+      default:
+        Terminal.printError("\ninterrupted a third time: quitting")
+        _exit(130)
       }
-      source.resume()
-      sources.append(source)
     }
   }
 
@@ -55,11 +45,7 @@ final class LiveInterrupt: @unchecked Sendable {
 
   /// Restores the default handling.
   func stop() {
-    queue.sync {
-      for source in sources { source.cancel() }
-      sources = []
-    }
-    for number in Self.signals { signal(number, SIG_DFL) }
+    signals?.stop()
   }
 
   /// A flag set once, read from any thread.

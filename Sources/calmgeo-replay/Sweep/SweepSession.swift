@@ -28,7 +28,16 @@ struct SweepSession: Sendable {
     if strict { for index in plan.tracks.indices { plan.tracks[index].options.strict = true } }
     let ready = plan
     let work = Task { await sweep(ready) }
-    let interrupt = InterruptSignal { work.cancel() }
+    // The first signal keeps the finished rows; a second ends the process at once, leaving
+    // the rows flushed so far in the partial folder.
+    let interrupt = InterruptSignal { count in
+      if count > 1 {
+        Terminal.printError("\ninterrupted again: stopping now")
+        _exit(SweepExit.interrupted)
+      }
+      Terminal.printError("\ninterrupted: finishing the rows in progress (Ctrl-C again to stop at once)")
+      work.cancel()
+    }
     let code = await work.value
     interrupt.stop()
     return code

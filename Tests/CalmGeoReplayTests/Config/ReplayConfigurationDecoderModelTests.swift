@@ -3,20 +3,7 @@ import Testing
 @testable import CalmGeoReplay
 
 /// `replay.model` and `replay.platform` in a config file, and how `stats.json` echoes them.
-struct ReplayConfigurationDecoderModelTests {
-  private func decode(_ json: String) throws(ConfigError) -> ReplayConfiguration {
-    try ReplayConfigurationDecoder.decode(Data(json.utf8), source: "cfg.json")
-  }
-
-  private func error(_ json: String) -> String {
-    do {
-      _ = try decode(json)
-      return "no error"
-    } catch {
-      return error.description
-    }
-  }
-
+struct ReplayConfigurationDecoderModelTests: ConfigDecoding {
   @Test(arguments: FilterModel.allCases)
   func readsEveryModelByName(model: FilterModel) throws {
     #expect(try decode("{\"replay\": {\"model\": \"\(model.rawValue)\"}}").replay.model == model)

@@ -2,20 +2,7 @@ import Foundation
 import Testing
 @testable import CalmGeoReplay
 
-struct ReplayConfigurationDecoderTests {
-  private func decode(_ json: String) throws(ConfigError) -> ReplayConfiguration {
-    try ReplayConfigurationDecoder.decode(Data(json.utf8), source: "cfg.json")
-  }
-
-  private func error(_ json: String) -> String {
-    do {
-      _ = try decode(json)
-      return "no error"
-    } catch {
-      return error.description
-    }
-  }
-
+struct ReplayConfigurationDecoderTests: ConfigDecoding {
   @Test func emptyObjectGivesCalmGeoDefaults() throws {
     let config = try decode("{}").calmGeo
     #expect(config.desiredAccuracy == -1)

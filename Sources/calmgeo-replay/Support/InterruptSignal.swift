@@ -5,28 +5,24 @@ import Darwin
 #endif
 import Dispatch
 
-/// Turns the first SIGINT (Ctrl-C) or SIGTERM (a batch system's time limit) into a
-/// call of `onInterrupt`, so the sweep can keep its finished rows; a second one ends
-/// the process at once (exit 130), leaving the rows flushed so far in the partial folder.
+/// Turns SIGINT (Ctrl-C) and SIGTERM (a batch system's time limit) into calls of
+/// `onSignal` with how many have arrived so far (1, 2, …), on a queue of its own, until
+/// `stop()`. What each count means is the command's: a sweep keeps its finished rows on
+/// the first and quits on the second; a live run stops, then abandons, then quits.
 final class InterruptSignal: @unchecked Sendable {
   // `received` is only touched on `queue`.
   private let queue = DispatchQueue(label: "calmgeo-replay.interrupt")
   private var sources: [any DispatchSourceSignal] = []
   private var received = 0
-  private static let signals = [SIGINT, SIGTERM]
+  static let signals = [SIGINT, SIGTERM]
 
-  init(onInterrupt: @escaping @Sendable () -> Void) {
+  init(onSignal: @escaping @Sendable (_ count: Int) -> Void) {
     for number in Self.signals {
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
       source.setEventHandler { [unowned self] in
         received += 1
-        if received > 1 {
-          Terminal.printError("\ninterrupted again: stopping now")
-          _exit(SweepExit.interrupted)
-        }
-        Terminal.printError("\ninterrupted: finishing the rows in progress (Ctrl-C again to stop at once)")
-        onInterrupt()
+        onSignal(received)
       }
       source.resume()
       sources.append(source)
