@@ -133,6 +133,12 @@ final class XMLEventReader {
       if let parser { xmlStopParser(parser) }
     }
 
+    /// Stops the parser with an XML error at the parser's position.
+    func halt(xml reason: String) {
+      halt(ParseError(format: "gpx", location: SourceLocation(file: file, line: line, column: column),
+                      key: "xml", reason: reason, isFatal: true))
+    }
+
     var line: Int {
       guard let input = parser?.pointee.input else { return 0 }
       return max(0, Int(input.pointee.line))
@@ -203,11 +209,7 @@ final class XMLEventReader {
         guard !context.documentType, !context.stopped else { return }
         let depth = context.depth
         guard depth < XMLEventReader.maxDepth else {
-          context.halt(
-            ParseError(
-              format: "gpx",
-              location: SourceLocation(file: context.file, line: context.line, column: context.column),
-              key: "xml", reason: "elements are nested more than \(XMLEventReader.maxDepth) deep", isFatal: true))
+          context.halt(xml: "elements are nested more than \(XMLEventReader.maxDepth) deep")
           return
         }
         context.openPrefixes[depth] = prefix
@@ -245,11 +247,7 @@ final class XMLEventReader {
         context.textLength += Int(length)
         if context.textLength > XMLEventReader.maxTextLength {
           // libxml2's words for its tree builder's limit, kept for continuity.
-          context.halt(
-            ParseError(
-              format: "gpx",
-              location: SourceLocation(file: context.file, line: context.line, column: context.column),
-              key: "xml", reason: "xmlSAX2Characters: huge text node", isFatal: true))
+          context.halt(xml: "xmlSAX2Characters: huge text node")
           return
         }
         guard context.wantsText else { return }
