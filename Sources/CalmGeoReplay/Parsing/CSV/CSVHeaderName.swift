@@ -19,60 +19,102 @@ struct CSVHeaderName: Sendable, Equatable {
 
   init(_ original: String) {
     self.original = original
+    let remarks: Bool
+    if original.utf8.allSatisfy({ $0 < 0x80 }) {
+      // The usual header: its bytes are its characters.
+      let bytes = Array(original.utf8)
+      (words, bracketed) = Self.scan(bytes) { String(decoding: bytes[$0], as: UTF8.self) }
+      remarks = Self.namesCounterclockwiseFromEast(lowercasedASCII: bytes.map(Self.lowercased))
+    } else {
+      // Characters, not bytes, so that an ASCII letter with a combining mark is one
+      // character that is not a letter; every non-ASCII character reads as a separator.
+      let characters = Array(original)
+      let units = characters.map { character in
+        character.isASCII ? character.asciiValue ?? Self.other : character.isLowercase ? Self.otherLowercase : Self.other
+      }
+      (words, bracketed) = Self.scan(units) { String(characters[$0]) }
+      let lowercased = original.lowercased()
+      remarks = (lowercased.contains("counterclockwise") || lowercased.contains("counter-clockwise")
+        || lowercased.contains("anticlockwise") || lowercased.contains("ccw")) && lowercased.contains("east")
+    }
+    counterclockwiseFromEast = remarks
+  }
+
+  /// Stand for a character that is not ASCII: a lower-case one (which still ends a
+  /// run of capitals before it, as in `GPSé`), and any other.
+  private static let otherLowercase: UInt8 = 0x81
+  private static let other: UInt8 = 0x80
+
+  /// Splits a name, one ASCII code (or `other`) per character, into its words outside
+  /// brackets and the texts inside them; `text` gives the name's text for a range of characters.
+  private static func scan(_ units: [UInt8], text: (Range<Int>) -> String) -> (words: [String], bracketed: [String]) {
     var words: [String] = []
     var bracketed: [String] = []
-    var current: [Character] = []
-    var inside: [Character] = []
+    var word: [UInt8] = []
     var depth = 0
+    var insideStart = 0
     func flush() {
-      if !current.isEmpty { words.append(String(current).lowercased()) }
-      current.removeAll()
+      if !word.isEmpty { words.append(String(decoding: word.map(lowercased), as: UTF8.self)) }
+      word.removeAll(keepingCapacity: true)
     }
-    var previous: Character? = nil
-    let characters = Array(original)
-    for (index, character) in characters.enumerated() {
-      if character == "[" || character == "(" || character == "{" {
-        if depth == 0 { flush() } else { inside.append(character) }
+    var previous: UInt8? = nil
+    for (index, unit) in units.enumerated() {
+      if unit == UInt8(ascii: "[") || unit == UInt8(ascii: "(") || unit == UInt8(ascii: "{") {
+        if depth == 0 {
+          flush()
+          insideStart = index + 1
+        }
         depth += 1
         previous = nil
         continue
       }
       if depth > 0 {
-        if character == "]" || character == ")" || character == "}" {
+        if unit == UInt8(ascii: "]") || unit == UInt8(ascii: ")") || unit == UInt8(ascii: "}") {
           depth -= 1
-          if depth == 0 {
-            bracketed.append(Self.trim(String(inside)))
-            inside.removeAll()
-          } else {
-            inside.append(character)
-          }
-        } else {
-          inside.append(character)
+          if depth == 0 { bracketed.append(trim(text(insideStart..<index))) }
         }
         continue
       }
-      guard character.isASCII, character.isLetter || character.isNumber else {
+      guard isLetter(unit) || isDigit(unit) else {
         flush()
         previous = nil
         continue
       }
       if let previous {
-        let next = index + 1 < characters.count ? characters[index + 1] : nil
-        let hump = (previous.isLowercase && character.isUppercase)
-          || (previous.isNumber && character.isLetter)
-          || (previous.isUppercase && character.isUppercase && (next?.isLowercase ?? false))
+        let next = index + 1 < units.count ? units[index + 1] : other
+        let hump = (isLower(previous) && isUpper(unit))
+          || (isDigit(previous) && isLetter(unit))
+          || (isUpper(previous) && isUpper(unit) && isLower(next))
         if hump { flush() }
       }
-      current.append(character)
-      previous = character
+      word.append(unit)
+      previous = unit
     }
     flush()
-    if !inside.isEmpty { bracketed.append(Self.trim(String(inside))) }
-    self.words = words
-    self.bracketed = bracketed
-    let remarks = original.lowercased()
-    counterclockwiseFromEast = (remarks.contains("counterclockwise") || remarks.contains("counter-clockwise")
-      || remarks.contains("anticlockwise") || remarks.contains("ccw")) && remarks.contains("east")
+    if depth > 0, insideStart < units.count { bracketed.append(trim(text(insideStart..<units.count))) }
+    return (words, bracketed)
+  }
+
+  private static func isUpper(_ unit: UInt8) -> Bool { unit >= UInt8(ascii: "A") && unit <= UInt8(ascii: "Z") }
+  private static func isLower(_ unit: UInt8) -> Bool {
+    (unit >= UInt8(ascii: "a") && unit <= UInt8(ascii: "z")) || unit == otherLowercase
+  }
+  private static func isLetter(_ unit: UInt8) -> Bool {
+    isUpper(unit) || (unit >= UInt8(ascii: "a") && unit <= UInt8(ascii: "z"))
+  }
+  private static func isDigit(_ unit: UInt8) -> Bool { unit >= UInt8(ascii: "0") && unit <= UInt8(ascii: "9") }
+  private static func lowercased(_ unit: UInt8) -> UInt8 { isUpper(unit) ? unit + 32 : unit }
+
+  /// Whether a lower-cased ASCII name says counterclockwise and east.
+  private static func namesCounterclockwiseFromEast(lowercasedASCII name: [UInt8]) -> Bool {
+    func has(_ word: StaticString) -> Bool {
+      let needle = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+      guard needle.count <= name.count else { return false }
+      return (0...(name.count - needle.count)).contains { start in
+        needle.indices.allSatisfy { name[start + $0] == needle[$0] }
+      }
+    }
+    return (has("counterclockwise") || has("counter-clockwise") || has("anticlockwise") || has("ccw")) && has("east")
   }
 
   /// The lookup key: the words joined by `_`.
@@ -95,10 +137,12 @@ struct CSVHeaderName: Sendable, Equatable {
 
   /// `text` without leading and trailing spaces, tabs and NULs.
   static func trim(_ text: String) -> String {
-    let scalars = text.unicodeScalars
-    let isPadding: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\0" }
-    guard let first = scalars.firstIndex(where: { !isPadding($0) }) else { return "" }
-    let last = scalars.lastIndex(where: { !isPadding($0) })!
-    return String(scalars[first...last])
+    let bytes = text.utf8
+    let isPadding: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == 0 }
+    guard let first = bytes.firstIndex(where: { !isPadding($0) }) else { return "" }
+    let last = bytes.lastIndex(where: { !isPadding($0) })!
+    if first == bytes.startIndex && last == bytes.index(before: bytes.endIndex) { return text }
+    // Padding is ASCII, so the bytes between are whole scalars.
+    return String(decoding: bytes[first...last], as: UTF8.self)
   }
 }

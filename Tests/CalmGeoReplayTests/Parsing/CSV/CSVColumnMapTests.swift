@@ -20,6 +20,23 @@ struct CSVColumnMapTests {
     #expect(!CSVHeaderName("Heading [deg]").counterclockwiseFromEast)
   }
 
+  /// ASCII names are read byte by byte, others character by character: both read alike.
+  @Test func readsASCIIAndOtherNamesAlike() {
+    let ascii = CSVHeaderName("GPSTime (ccw from East) [s")
+    #expect(ascii.words == ["gps", "time"])
+    #expect(ascii.bracketed == ["ccw from East", "s"])
+    #expect(ascii.counterclockwiseFromEast)
+    let other = CSVHeaderName("GPSTime (CCW° from east) [s")
+    #expect(other.words == ["gps", "time"])
+    #expect(other.bracketed == ["CCW° from east", "s"])
+    #expect(other.counterclockwiseFromEast)
+    // A combining mark makes its letter a character that is not a letter: a separator.
+    #expect(CSVHeaderName("Lat\u{301}itude").words == ["la", "itude"])
+    // A lower-case letter that is not ASCII still ends a run of capitals before it.
+    #expect(CSVHeaderName("GPSé").words == ["gp", "s"])
+    #expect(CSVHeaderName.trim(" \t\0 Höhe [m]\0 ") == "Höhe [m]")
+  }
+
   /// Every alias the issue names, plus the corpus layouts' own spellings.
   @Test(arguments: [
     // time
