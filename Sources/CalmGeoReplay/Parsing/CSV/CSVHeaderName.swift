@@ -13,30 +13,36 @@ struct CSVHeaderName: Sendable, Equatable {
   let words: [String]
   /// The texts found inside brackets, in order.
   let bracketed: [String]
+  /// The lookup key: the words joined by `_`.
+  let key: String
   /// Whether the name says the angle is counted counterclockwise from east
   /// (the smartLoc heading), rather than clockwise from north.
   let counterclockwiseFromEast: Bool
 
   init(_ original: String) {
     self.original = original
-    let remarks: Bool
-    if original.utf8.allSatisfy({ $0 < 0x80 }) {
-      // The usual header: its bytes are its characters.
-      let bytes = Array(original.utf8)
-      (words, bracketed) = Self.scan(bytes) { String(decoding: bytes[$0], as: UTF8.self) }
-      remarks = Self.namesCounterclockwiseFromEast(lowercasedASCII: bytes.map(Self.lowercased))
-    } else {
+    var utf8 = original  // withUTF8 may make the copy contiguous; the name stays as given
+    let (words, bracketed, remarks) = utf8.withUTF8 { bytes in
+      if bytes.allSatisfy({ $0 < 0x80 }) {
+        // The usual header: its bytes are its characters.
+        let (words, bracketed) = Self.scan(bytes) { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
+        return (words, bracketed, Self.namesCounterclockwiseFromEast(ascii: bytes))
+      }
       // Characters, not bytes, so that an ASCII letter with a combining mark is one
       // character that is not a letter; every non-ASCII character reads as a separator.
       let characters = Array(original)
       let units = characters.map { character in
         character.isASCII ? character.asciiValue ?? Self.other : character.isLowercase ? Self.otherLowercase : Self.other
       }
-      (words, bracketed) = Self.scan(units) { String(characters[$0]) }
+      let (words, bracketed) = units.withUnsafeBufferPointer { Self.scan($0) { String(characters[$0]) } }
       let lowercased = original.lowercased()
-      remarks = (lowercased.contains("counterclockwise") || lowercased.contains("counter-clockwise")
+      let remarks = (lowercased.contains("counterclockwise") || lowercased.contains("counter-clockwise")
         || lowercased.contains("anticlockwise") || lowercased.contains("ccw")) && lowercased.contains("east")
+      return (words, bracketed, remarks)
     }
+    self.words = words
+    self.bracketed = bracketed
+    key = words.joined(separator: "_")
     counterclockwiseFromEast = remarks
   }
 
@@ -47,14 +53,14 @@ struct CSVHeaderName: Sendable, Equatable {
 
   /// Splits a name, one ASCII code (or `other`) per character, into its words outside
   /// brackets and the texts inside them; `text` gives the name's text for a range of characters.
-  private static func scan(_ units: [UInt8], text: (Range<Int>) -> String) -> (words: [String], bracketed: [String]) {
+  private static func scan(_ units: UnsafeBufferPointer<UInt8>, text: (Range<Int>) -> String) -> (words: [String], bracketed: [String]) {
     var words: [String] = []
     var bracketed: [String] = []
     var word: [UInt8] = []
     var depth = 0
     var insideStart = 0
     func flush() {
-      if !word.isEmpty { words.append(String(decoding: word.map(lowercased), as: UTF8.self)) }
+      if !word.isEmpty { words.append(String(decoding: word, as: UTF8.self)) }
       word.removeAll(keepingCapacity: true)
     }
     var previous: UInt8? = nil
@@ -87,7 +93,7 @@ struct CSVHeaderName: Sendable, Equatable {
           || (isUpper(previous) && isUpper(unit) && isLower(next))
         if hump { flush() }
       }
-      word.append(unit)
+      word.append(lowercased(unit))
       previous = unit
     }
     flush()
@@ -105,20 +111,19 @@ struct CSVHeaderName: Sendable, Equatable {
   private static func isDigit(_ unit: UInt8) -> Bool { unit >= UInt8(ascii: "0") && unit <= UInt8(ascii: "9") }
   private static func lowercased(_ unit: UInt8) -> UInt8 { isUpper(unit) ? unit + 32 : unit }
 
-  /// Whether a lower-cased ASCII name says counterclockwise and east.
-  private static func namesCounterclockwiseFromEast(lowercasedASCII name: [UInt8]) -> Bool {
+  /// Whether an ASCII name says counterclockwise and east, in any case.
+  private static func namesCounterclockwiseFromEast(ascii name: UnsafeBufferPointer<UInt8>) -> Bool {
     func has(_ word: StaticString) -> Bool {
       let needle = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
       guard needle.count <= name.count else { return false }
       return (0...(name.count - needle.count)).contains { start in
-        needle.indices.allSatisfy { name[start + $0] == needle[$0] }
+        needle.indices.allSatisfy { lowercased(name[start + $0]) == needle[$0] }
       }
     }
     return (has("counterclockwise") || has("counter-clockwise") || has("anticlockwise") || has("ccw")) && has("east")
   }
 
-  /// The lookup key: the words joined by `_`.
-  var key: String { words.joined(separator: "_") }
+
 
   /// The key with a trailing unit word removed, and that unit's text
   /// (`speed_kmh` → (`speed`, `kmh`); `speed_km_h` → (`speed`, `km/h`)).
