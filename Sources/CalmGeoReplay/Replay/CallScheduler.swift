@@ -67,9 +67,14 @@ struct CallScheduler: Sendable {
 
   /// An event happened at `time`.
   mutating func occurred(_ event: Scenario.Event, at time: Int64) {
+    guard !after.isEmpty else {
+      // Nothing waits on events (any more): only the fix count is still read (`finish`).
+      if event == .fix { counts[Self.slot(.fix)] += 1 }
+      return
+    }
     let slot = Self.slot(event)
     counts[slot] += 1
-    guard !after.isEmpty, let indices = after.removeValue(forKey: Awaited(event: event, number: counts[slot])) else { return }
+    guard let indices = after.removeValue(forKey: Awaited(event: event, number: counts[slot])) else { return }
     for index in indices {
       guard case .after(_, _, let offset) = entry(index).time else { continue }
       schedule(index, at: time + offset)

@@ -66,9 +66,10 @@ public struct ReplayEngine<Observer: ReplayObserver> {
   }
 
   /// Processes the next fix: the calls due by its time, the fix, then calls its events made
-  /// due. `coordsBytes`: the length of its encoded `coords` object when already counted (a
-  /// track replayed many times, `TrackAnalysis`); nil counts it if needed.
-  public mutating func process(_ fix: Fix, coordsBytes: Int? = nil) {
+  /// due. `coordsBytes` and `cosLatitude`: the length of its encoded `coords` object and its
+  /// cosine of latitude when already known (a track replayed many times, `TrackAnalysis`);
+  /// nil works them out if needed.
+  public mutating func process(_ fix: Fix, coordsBytes: Int? = nil, cosLatitude: Double? = nil) {
     currentCoordsBytes = coordsBytes
     if firstTime == nil {
       firstTime = fix.time
@@ -88,7 +89,7 @@ public struct ReplayEngine<Observer: ReplayObserver> {
       observer.replayDidDecide(fix, .withheld(fix, by: rule, state: machine.state))
       return
     }
-    let decision = machine.decide(fix)
+    let decision = machine.decide(fix, cosLatitude: cosLatitude)
     observer.replayDidDecide(fix, decision)
     if let emission = decision.emission {
       emit(fix, isMoving: emission.isMoving, event: emission.isMotionChange ? .motionchange : nil)

@@ -125,7 +125,10 @@ public enum ReplayRunner {
       }
     } else if configuration.speedPolicy == track.speedPolicy {
       if let analysis, analysis.covers(fixes: track.fixes.count) {
-        for (fix, bytes) in zip(track.fixes, analysis.coordsBytes) { engine.process(fix, coordsBytes: Int(bytes)) }
+        for index in track.fixes.indices {
+          engine.process(
+            track.fixes[index], coordsBytes: Int(analysis.coordsBytes[index]), cosLatitude: analysis.cosLatitudes[index])
+        }
       } else {
         engine.process(track.fixes)
       }

@@ -151,7 +151,9 @@ public struct TrackingStateMachine: Sendable {
   }
 
   /// Feeds the next fix (times strictly increasing) and returns the full decision.
-  public mutating func decide(_ fix: Fix) -> FixDecision {
+  /// `cosLatitude`: the fix's cosine of latitude when already known (`TrackAnalysis`, for
+  /// a track replayed many times); the same number the machine would compute.
+  public mutating func decide(_ fix: Fix, cosLatitude: Double? = nil) -> FixDecision {
     let now = fix.time
     counters.fixes += 1
     if !started && startsAtFirstFix { start(at: now) }
@@ -167,18 +169,20 @@ public struct TrackingStateMachine: Sendable {
       decision.kind = .ignoredWhileStopped
       return decision
     }
+    let fixAnchor = cosLatitude.map { GeoMath.Anchor(latitude: fix.latitude, longitude: fix.longitude, cosLatitude: $0) }
+      ?? GeoMath.Anchor(fix)
     switch mode {
     case .monitoring:
-      monitor(fix, into: &decision)
+      monitor(fix, fixAnchor, into: &decision)
     case .listening:
       if awaitingOneShot {
         // The one-shot answer of requestLocation(): emitted unfiltered, ref untouched.
         awaitingOneShot = false
         decision.kind = .oneShot
-        if let refAnchor { decision.distance = refAnchor.distance(to: fix) }
+        if let refAnchor { decision.distance = refAnchor.distance(to: fixAnchor) }
         decision.emission = emit()
       } else {
-        filter(fix, into: &decision)
+        filter(fix, fixAnchor, into: &decision)
       }
     }
     decision.after = state
@@ -214,11 +218,11 @@ public struct TrackingStateMachine: Sendable {
     return Emission(isMoving: false, isMotionChange: true)
   }
 
-  private mutating func filter(_ fix: Fix, into decision: inout FixDecision) {
+  /// `fixAnchor`: the fix with its cosine of latitude, for its distance and, when it is
+  /// kept, as the new ref's.
+  private mutating func filter(_ fix: Fix, _ fixAnchor: GeoMath.Anchor, into decision: inout FixDecision) {
     let judge = judge(speed: fix.speed)
     decision.judge = judge
-    // The fix's cosine once: for its distance and, when it is kept, as the new ref's.
-    let fixAnchor = GeoMath.Anchor(fix)
     guard let reference = ref, let anchor = refAnchor else {
       (ref, refAnchor) = (fix, fixAnchor)
       decision.kind = .keptRefEmpty
@@ -251,12 +255,12 @@ public struct TrackingStateMachine: Sendable {
     }
   }
 
-  private mutating func monitor(_ fix: Fix, into decision: inout FixDecision) {
+  private mutating func monitor(_ fix: Fix, _ fixAnchor: GeoMath.Anchor, into decision: inout FixDecision) {
     counters.fixesWhileMonitoring += 1
     decision.kind = .ignoredWhileMonitoring
     decision.judge = geofenceRadius
     guard let centre = refAnchor else { return }
-    let d = centre.distance(to: fix)
+    let d = centre.distance(to: fixAnchor)
     decision.distance = d
     // `unknown` (platform model): a fix too inaccurate for the radius; CalmGeo treats it as an exit.
     let unknown = geofenceUnknown && (fix.horizontalAccuracy ?? 0) > geofenceRadius

@@ -30,9 +30,10 @@ public struct TrackingDecider: Sendable {
     }
   }
 
-  /// Decides the next fix (times strictly increasing).
-  public mutating func decide(_ fix: Fix) -> FixDecision {
-    if machine != nil { return machine!.decide(fix) }
+  /// Decides the next fix (times strictly increasing); `cosLatitude`, the fix's cosine of
+  /// latitude when already known, saves the machine computing it.
+  public mutating func decide(_ fix: Fix, cosLatitude: Double? = nil) -> FixDecision {
+    if machine != nil { return machine!.decide(fix, cosLatitude: cosLatitude) }
     if !modelStarted && startsAtFirstFix { start(at: fix.time) }
     guard modelRunning else {
       fixesWhileStopped += 1
