@@ -16,7 +16,8 @@ struct CSVHeaderName: Sendable, Equatable {
   /// The lookup key: the words joined by `_`.
   let key: String
   /// Whether the name says the angle is counted counterclockwise from east
-  /// (the smartLoc heading), rather than clockwise from north.
+  /// (the smartLoc heading), rather than clockwise from north: `counterclockwise`,
+  /// `counter-clockwise`, `anticlockwise` or `ccw`, and `east`, in ASCII letters of any case.
   let counterclockwiseFromEast: Bool
 
   init(_ original: String) {
@@ -26,7 +27,7 @@ struct CSVHeaderName: Sendable, Equatable {
       if bytes.allSatisfy({ $0 < 0x80 }) {
         // The usual header: its bytes are its characters.
         let (words, bracketed) = Self.scan(bytes) { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
-        return (words, bracketed, Self.namesCounterclockwiseFromEast(ascii: bytes))
+        return (words, bracketed, Self.namesCounterclockwiseFromEast(bytes))
       }
       // Characters, not bytes, so that an ASCII letter with a combining mark is one
       // character that is not a letter; every non-ASCII character reads as a separator.
@@ -35,10 +36,7 @@ struct CSVHeaderName: Sendable, Equatable {
         character.isASCII ? character.asciiValue ?? Self.other : character.isLowercase ? Self.otherLowercase : Self.other
       }
       let (words, bracketed) = units.withUnsafeBufferPointer { Self.scan($0) { String(characters[$0]) } }
-      let lowercased = original.lowercased()
-      let remarks = (lowercased.contains("counterclockwise") || lowercased.contains("counter-clockwise")
-        || lowercased.contains("anticlockwise") || lowercased.contains("ccw")) && lowercased.contains("east")
-      return (words, bracketed, remarks)
+      return (words, bracketed, Self.namesCounterclockwiseFromEast(bytes))
     }
     self.words = words
     self.bracketed = bracketed
@@ -111,8 +109,8 @@ struct CSVHeaderName: Sendable, Equatable {
   private static func isDigit(_ unit: UInt8) -> Bool { unit >= UInt8(ascii: "0") && unit <= UInt8(ascii: "9") }
   private static func lowercased(_ unit: UInt8) -> UInt8 { isUpper(unit) ? unit + 32 : unit }
 
-  /// Whether an ASCII name says counterclockwise and east, in any case.
-  private static func namesCounterclockwiseFromEast(ascii name: UnsafeBufferPointer<UInt8>) -> Bool {
+  /// Whether a name says counterclockwise and east, in ASCII letters of any case.
+  private static func namesCounterclockwiseFromEast(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
     func has(_ word: StaticString) -> Bool {
       let needle = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
       guard needle.count <= name.count else { return false }
