@@ -80,7 +80,10 @@ set +e
   -artifact_prefix="$findings/" -print_final_stats=1
 status=$?
 set -e
-if [[ $status -ne 0 ]]; then
+if [[ $status -eq 72 ]]; then
+  # libFuzzer's exit status after SIGINT or SIGTERM: stopped, not a finding.
+  echo "fuzzing $target interrupted; the corpus in $work keeps what it found" >&2
+elif [[ $status -ne 0 ]]; then
   echo "FINDING in $target: see $findings/ (reproduce: CALMGEO_FUZZ_TARGET=$target $binary FILE)" >&2
 fi
 exit $status
