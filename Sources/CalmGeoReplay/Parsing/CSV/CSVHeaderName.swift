@@ -26,14 +26,17 @@ struct CSVHeaderName: Sendable, Equatable {
     let (words, bracketed, remarks) = utf8.withUTF8 { bytes in
       if bytes.allSatisfy({ $0 < 0x80 }) {
         // The usual header: its bytes are its characters.
-        let (words, bracketed) = Self.scan(bytes) { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
+        let (words, bracketed) = Self.scan(bytes) {
+          String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self)
+        }
         return (words, bracketed, Self.namesCounterclockwiseFromEast(bytes))
       }
       // Characters, not bytes, so that an ASCII letter with a combining mark is one
       // character that is not a letter; every non-ASCII character reads as a separator.
       let characters = Array(original)
       let units = characters.map { character in
-        character.isASCII ? character.asciiValue ?? Self.other : character.isLowercase ? Self.otherLowercase : Self.other
+        if character.isASCII { return character.asciiValue ?? Self.other }
+        return character.isLowercase ? Self.otherLowercase : Self.other
       }
       let (words, bracketed) = units.withUnsafeBufferPointer { Self.scan($0) { String(characters[$0]) } }
       return (words, bracketed, Self.namesCounterclockwiseFromEast(bytes))
@@ -51,7 +54,9 @@ struct CSVHeaderName: Sendable, Equatable {
 
   /// Splits a name, one ASCII code (or `other`) per character, into its words outside
   /// brackets and the texts inside them; `text` gives the name's text for a range of characters.
-  private static func scan(_ units: UnsafeBufferPointer<UInt8>, text: (Range<Int>) -> String) -> (words: [String], bracketed: [String]) {
+  private static func scan(
+    _ units: UnsafeBufferPointer<UInt8>, text: (Range<Int>) -> String
+  ) -> (words: [String], bracketed: [String]) {
     var words: [String] = []
     var bracketed: [String] = []
     var word: [UInt8] = []
@@ -100,6 +105,7 @@ struct CSVHeaderName: Sendable, Equatable {
   }
 
   private static func isUpper(_ unit: UInt8) -> Bool { unit >= UInt8(ascii: "A") && unit <= UInt8(ascii: "Z") }
+  /// A lower-case letter, ASCII or not (only ASCII ones are ever part of a word).
   private static func isLower(_ unit: UInt8) -> Bool {
     (unit >= UInt8(ascii: "a") && unit <= UInt8(ascii: "z")) || unit == otherLowercase
   }
@@ -120,7 +126,6 @@ struct CSVHeaderName: Sendable, Equatable {
     }
     return (has("counterclockwise") || has("counter-clockwise") || has("anticlockwise") || has("ccw")) && has("east")
   }
-
 
 
   /// The key with a trailing unit word removed, and that unit's text
