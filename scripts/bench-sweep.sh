@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The sweep benchmark: configurations × fixes per second, 1 and 2 jobs, peak memory.
 #   scripts/bench-sweep.sh        100 configurations with 1 and 2 jobs, then 1 000 with 2 jobs,
-#                                 then 1 000 that vary upload settings too (shared decision passes)
+#                                 then 1 000 that vary upload settings too (shared decision passes),
+#                                 listed last and listed first in `vary`
 # Input: bench-data/reports-1m.csv (1 M fixes, make-big-csv.py), specs in scripts/bench/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,3 +33,4 @@ run scripts/bench/sweep-100.yaml 1
 run scripts/bench/sweep-100.yaml 2
 [[ ${QUICK:-0} == 1 ]] || run scripts/bench/sweep-1000.yaml 2
 [[ ${QUICK:-0} == 1 ]] || run scripts/bench/sweep-mixed-1000.yaml 2
+[[ ${QUICK:-0} == 1 ]] || run scripts/bench/sweep-mixed-1000-uploads-first.yaml 2

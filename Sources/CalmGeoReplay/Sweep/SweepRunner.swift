@@ -3,8 +3,9 @@
 /// Each log is parsed once, a few tracks ahead of the replays, and released when its
 /// last row is handed over, so memory holds about `jobs` + 1 tracks. Rows are replayed
 /// from memory with a `DiscardingObserver`, in chunks (`withThrowingTaskGroup`, at most
-/// `jobs` tasks at a time); a chunk's rows are handed over only when every row before
-/// them has been, so the output does not depend on `jobs` or on timing.
+/// `jobs` tasks at a time) that keep configurations deciding alike together wherever
+/// they are in the grid; a row is handed over only when every row before it has been,
+/// so the output does not depend on `jobs` or on timing.
 ///
 /// Cancelling the calling task (Ctrl-C) stops it cleanly: the rows of the chunks in
 /// progress finish or are dropped, and every row handed over is a prefix of the
@@ -17,6 +18,9 @@ public struct SweepRunner: Sendable {
     /// A log could not be read: it has no rows.
     case trackFailed(index: Int, error: any Error)
     case row(SweepRow)
+    /// Rows were replayed; they are handed over (`row`) once every row before them is.
+    /// For progress only: when these come depends on timing, not on the grid.
+    case replayed(count: Int)
     /// The track's last pending row was handed over.
     case trackFinished(index: Int)
   }
@@ -43,7 +47,7 @@ public struct SweepRunner: Sendable {
 
   private enum Done: Sendable {
     case loaded(position: Int, result: Result<Loaded, any Error>)
-    case chunk(position: Int, chunk: Int, rows: [SweepRow])
+    case chunk(position: Int, rows: [SweepRow])
   }
 
   /// Runs every pending row, calling `handle` for each event in grid order (on the
@@ -51,31 +55,45 @@ public struct SweepRunner: Sendable {
   public func run(_ handle: (Event) throws -> Void) async throws -> Outcome {
     let order = pending.indices.filter { !pending[$0].isEmpty }
     var schedule = Cursor(position: 0, chunk: 0)
-    var delivery = Cursor(position: 0, chunk: -1)
+    // The hand-over: the track (position), whether its load event went out, and the
+    // index in its pending list of the next row to hand over.
+    var deliveryPosition = 0
+    var deliveryLoaded = false
+    var nextRow = 0
     var nextLoad = 0
     var inFlight = 0
+    // Chunks scheduled whose rows are not all handed over yet.
     var outstanding = 0
     var tracks: [Int: Loaded] = [:]
     var loads: [Int: Result<Loaded, any Error>] = [:]
     var chunks: [Int: [[Int]]] = [:]
-    var finished: [Cursor: [SweepRow]] = [:]
-    var gap = false
+    // Rows replayed and waiting for the rows before them, by position and configuration,
+    // and the chunk of each scheduled configuration with its rows still to hand over.
+    var ready: [Int: [Int: SweepRow]] = [:]
+    var chunkOf: [Int: [Int: Int]] = [:]
+    var waiting: [Cursor: Int] = [:]
 
     return try await withThrowingTaskGroup(of: Done.self) { group in
       func fill() {
         while inFlight < jobs, !Task.isCancelled {
           // A track whose rows were all handed over (or that failed) has nothing left.
-          if schedule.position < delivery.position { schedule = Cursor(position: delivery.position, chunk: 0) }
+          if schedule.position < deliveryPosition { schedule = Cursor(position: deliveryPosition, chunk: 0) }
           if schedule.position < order.count, let plan = chunks[schedule.position] {
             if schedule.chunk >= plan.count {
               schedule = Cursor(position: schedule.position + 1, chunk: 0)
               continue
             }
-            guard outstanding < 4 * jobs, let track = tracks[schedule.position] else { break }
+            // The track being handed over may always go on (its rows may wait on any
+            // of its chunks); later tracks only while few chunks wait.
+            guard schedule.position == deliveryPosition || outstanding < 4 * jobs,
+              let track = tracks[schedule.position]
+            else { break }
             let key = schedule
             let index = order[key.position]
             let configurations = plan[key.chunk]
-            group.addTask { [self] in .chunk(position: key.position, chunk: key.chunk, rows: replay(track, index, configurations)) }
+            for configuration in configurations { chunkOf[key.position, default: [:]][configuration] = key.chunk }
+            waiting[key] = configurations.count
+            group.addTask { [self] in .chunk(position: key.position, rows: replay(track, index, configurations)) }
             schedule.chunk += 1
             if schedule.chunk == plan.count { schedule = Cursor(position: schedule.position + 1, chunk: 0) }
             inFlight += 1
@@ -100,35 +118,40 @@ public struct SweepRunner: Sendable {
       }
 
       func deliver() throws {
-        while delivery.position < order.count, !gap {
-          let position = delivery.position
+        while deliveryPosition < order.count {
+          let position = deliveryPosition
           let index = order[position]
-          if delivery.chunk == -1 {
+          if !deliveryLoaded {
             guard let result = loads.removeValue(forKey: position) else { return }
             switch result {
             case .success(let loaded):
               let track = loaded.track
               try handle(.trackLoaded(index: index, fixes: track.fixes.count, diagnostics: track.diagnostics))
-              delivery.chunk = 0
+              deliveryLoaded = true
+              nextRow = 0
             case .failure(let error):
               try handle(.trackFailed(index: index, error: error))
-              delivery = Cursor(position: position + 1, chunk: -1)
+              deliveryPosition += 1
             }
             continue
           }
-          let plan = chunks[position] ?? []
-          if delivery.chunk < plan.count {
-            guard let rows = finished.removeValue(forKey: delivery) else { return }
-            for row in rows { try handle(.row(row)) }
-            outstanding -= 1
-            if rows.count < plan[delivery.chunk].count { gap = true }
-            delivery.chunk += 1
-            continue
+          let expected = pending[index]
+          while nextRow < expected.count, let row = ready[position]?.removeValue(forKey: expected[nextRow]) {
+            try handle(.row(row))
+            let chunk = Cursor(position: position, chunk: chunkOf[position]![expected[nextRow]]!)
+            waiting[chunk]! -= 1
+            if waiting[chunk] == 0 {
+              waiting[chunk] = nil
+              outstanding -= 1
+            }
+            nextRow += 1
           }
+          // A row that is not there yet (or never will be: cancelled) holds the rest back.
+          guard nextRow == expected.count else { return }
           try handle(.trackFinished(index: index))
-          tracks[position] = nil
-          chunks[position] = nil
-          delivery = Cursor(position: position + 1, chunk: -1)
+          (tracks[position], chunks[position], ready[position], chunkOf[position]) = (nil, nil, nil, nil)
+          deliveryPosition += 1
+          deliveryLoaded = false
         }
       }
 
@@ -144,48 +167,65 @@ public struct SweepRunner: Sendable {
           } else {
             chunks[position] = []
           }
-        case .chunk(let position, let chunk, let rows):
-          finished[Cursor(position: position, chunk: chunk)] = rows
+        case .chunk(let position, let rows):
+          for row in rows { ready[position, default: [:]][row.configIndex] = row }
+          if !rows.isEmpty { try handle(.replayed(count: rows.count)) }
         }
         try deliver()
         fill()
       }
-      return Task.isCancelled || gap || delivery.position < order.count ? .interrupted : .finished
+      return Task.isCancelled || deliveryPosition < order.count ? .interrupted : .finished
     }
   }
 
-  /// Where the scheduler or the hand-over is: a track (position among tracks with
-  /// pending rows) and a chunk of it (-1: its load event).
+  /// A chunk of a track: the track's position among tracks with pending rows, and the
+  /// chunk's index among its chunks (where the scheduler is, and what rows wait for).
   private struct Cursor: Hashable {
     var position: Int
     var chunk: Int
   }
 
   /// Pending configurations cut into chunks of about `fixesPerChunk` fixes of work, and
-  /// small enough to give every job a share of a track with few configurations. A
-  /// configuration whose `decisionKey` is already in its chunk costs `sharedCost` of a
-  /// replay (its uploads replayed from the chunk's pass), so neighbours that differ only
-  /// in upload settings (the grid's last variables) travel together.
-  private func split(_ configurations: [Int], fixes: Int) -> [[Int]] {
-    let keys = configurations.map { plan.configurations[$0].decisionKey }
-    var total = 0.0
-    for index in keys.indices { total += index > 0 && keys[index] == keys[index - 1] ? Self.sharedCost : 1 }
+  /// small enough to give every job a share of a track with few configurations.
+  ///
+  /// Configurations that decide alike (the same `decisionKey`, wherever they are in the
+  /// grid) go together, in the order of their first appearance: the first of them in a
+  /// chunk costs a replay, each other `sharedCost` of one (its uploads replayed from the
+  /// first's pass), and a chunk takes such groups whole unless one alone is more than a
+  /// chunk's work. Rows are still handed over in grid order (`run`).
+  func split(_ configurations: [Int], fixes: Int) -> [[Int]] {
+    var groups: [[Int]] = []
+    var groupOfKey: [ReplayConfiguration: Int] = [:]
+    for configuration in configurations {
+      let key = plan.configurations[configuration].decisionKey
+      if let group = groupOfKey[key] {
+        groups[group].append(configuration)
+      } else {
+        groupOfKey[key] = groups.count
+        groups.append([configuration])
+      }
+    }
+    let total = Double(groups.count) + Self.sharedCost * Double(configurations.count - groups.count)
     let byWork = Double(max(1, min(256, Self.fixesPerChunk / max(fixes, 1))))
     let target = max(Self.sharedCost, min(byWork, total / Double(jobs)))
+    // A group is cut only where it alone is more work than a chunk, and never into parts
+    // whose shared rows are less work than the pass each part pays (1 / sharedCost rows).
+    let fitting = Int(((target - 1) / Self.sharedCost + 1e-9).rounded(.down)) + 1
+    let perPass = max(Int((1 / Self.sharedCost).rounded()), fitting)
     var chunks: [[Int]] = []
     var chunk: [Int] = []
-    var chunkKeys: Set<ReplayConfiguration> = []
     var work = 0.0
-    for (configuration, key) in zip(configurations, keys) {
-      let cost = chunkKeys.contains(key) ? Self.sharedCost : 1
-      if !chunk.isEmpty, work + cost > target + 1e-9 {
-        chunks.append(chunk)
-        chunk = []
-        chunkKeys = []
-        work = 0
+    for group in groups {
+      for start in stride(from: 0, to: group.count, by: perPass) {
+        let part = group[start..<min(start + perPass, group.count)]
+        let cost = 1 + Self.sharedCost * Double(part.count - 1)
+        if !chunk.isEmpty, work + cost > target + 1e-9 {
+          chunks.append(chunk)
+          (chunk, work) = ([], 0)
+        }
+        chunk += part
+        work += cost
       }
-      work += chunkKeys.insert(key).inserted ? 1 : Self.sharedCost
-      chunk.append(configuration)
     }
     if !chunk.isEmpty { chunks.append(chunk) }
     return chunks
@@ -234,9 +274,9 @@ public struct SweepRunner: Sendable {
         analysis: loaded.analysis)
       for (configuration, result) in zip(members, replays) { results[configuration] = result }
     }
-    // In the chunk's order, up to the first configuration not replayed (cancelled).
+    // In the chunk's order; a configuration not replayed (cancelled) has no row.
     for configuration in configurations {
-      guard let result = results[configuration] else { break }
+      guard let result = results[configuration] else { continue }
       rows.append(SweepRow(stats: ReplayStats(result), trackIndex: index, trackName: track.name,
                            configIndex: configuration, grid: plan.manifest.grid, specHash: plan.specHash))
     }

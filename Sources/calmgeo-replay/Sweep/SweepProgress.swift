@@ -29,19 +29,27 @@ struct SweepProgress {
     return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
   }
 
-  private var rate: Double { seconds > 0 ? Double(done) / seconds : 0 }
+  private var rate: Double { seconds > 0 ? Double(replayedRows) / seconds : 0 }
+
+  /// Rows replayed, written or not (rows wait for the ones before them in grid order).
+  private var replayedRows = 0
+
+  /// Rows were replayed: the bar counts them.
+  mutating func replayed(_ count: Int) {
+    replayedRows += count
+    guard style == .bar, ContinuousClock.now - lastDraw >= .milliseconds(100) || replayedRows == total else { return }
+    lastDraw = .now
+    let width = 24
+    let filled = total == 0 ? width : width * min(replayedRows, total) / total
+    let left = rate > 0 ? Double(max(0, total - replayedRows)) / rate : 0
+    Terminal.printProgress(
+      "[\(String(repeating: "#", count: filled))\(String(repeating: "-", count: width - filled))] "
+        + "\(replayedRows)/\(total) rows  \(Int(rate.rounded())) rows/s  ETA \(Self.duration(left))")
+  }
 
   /// A row was written.
   mutating func row() {
     done += 1
-    guard style == .bar, ContinuousClock.now - lastDraw >= .milliseconds(100) || done == total else { return }
-    lastDraw = .now
-    let width = 24
-    let filled = total == 0 ? width : width * done / total
-    let left = rate > 0 ? Double(total - done) / rate : 0
-    Terminal.printProgress(
-      "[\(String(repeating: "#", count: filled))\(String(repeating: "-", count: width - filled))] "
-        + "\(done)/\(total) rows  \(Int(rate.rounded())) rows/s  ETA \(Self.duration(left))")
   }
 
   /// A track could not be read: its rows will not come.

@@ -108,6 +108,8 @@ struct SweepSession: Sendable {
         progress.row()
         rowsOfTrack += 1
         if let stopAfter, progress.done >= stopAfter { withUnsafeCurrentTask { $0?.cancel() } }
+      case .replayed(let count):
+        progress.replayed(count)
       case .trackFinished(let index):
         try writer.flush()
         progress.trackFinished(plan.tracks[index].name, rows: rowsOfTrack)

@@ -5,12 +5,12 @@ import Testing
 /// The runner on the three sample logs: the same rows in the same order whatever the
 /// number of jobs, and a clean prefix when cancelled.
 struct SweepRunnerTests {
-  static func plan() throws -> SweepPlan {
+  static func plan(vary: String = "{distanceFilter: [10, 16, 30], syncThreshold: [5, 12]}") throws -> SweepPlan {
     let samples = Corpus.repositoryRoot.appendingPathComponent("Samples").path
     let text = """
       tracks: ["\(samples)/*.csv"]
       base: {url: "https://api.example.test/l", autoSync: true, replay: {seed: 1, finalSync: true}}
-      vary: {distanceFilter: [10, 16, 30], syncThreshold: [5, 12]}
+      vary: \(vary)
       objectives: [min energy.percentPerHour]
       """
     let spec = try SweepSpecDecoder.decode(text, source: "s.yaml")
@@ -30,6 +30,7 @@ struct SweepRunnerTests {
       case .trackLoaded(let index, let fixes, _): events.append("loaded \(index) \(fixes)")
       case .trackFailed(let index, _): events.append("failed \(index)")
       case .trackFinished(let index): events.append("finished \(index)")
+      case .replayed: break
       case .row(let row):
         events.append(row.line)
         rows += 1
@@ -54,13 +55,16 @@ struct SweepRunnerTests {
     #expect(one.events[2].contains(#""values":{"distanceFilter":10,"syncThreshold":12}"#))
   }
 
-  @Test func rowsThatShareADecisionPassEqualRowsReplayedAlone() async throws {
-    // syncThreshold is the grid's last variable: each pair of neighbours shares one pass.
-    let plan = try Self.plan()
+  /// Each row of `plan`'s sweep (2 jobs) against the same configuration replayed alone.
+  static func expectRowsEqualRowsReplayedAlone(_ plan: SweepPlan) async throws {
     let rows = try await Self.events(plan, jobs: 2).events.filter { $0.hasPrefix("{") }
     #expect(rows.count == 18)
+    var previous: (track: Int, config: Int)? = nil
     for line in rows {
       let row = try SweepRow(line: line, file: "t", lineNumber: 1)
+      // Grid order: by track, then configuration.
+      if let previous { #expect((previous.track, previous.config) < (row.trackIndex, row.configIndex)) }
+      previous = (row.trackIndex, row.configIndex)
       let track = try TrackReader.load(path: plan.tracks[row.trackIndex].path)
       var observer = DiscardingObserver()
       let alone = ReplayRunner.run(track, configuration: plan.configurations[row.configIndex], observer: &observer,
@@ -71,6 +75,32 @@ struct SweepRunnerTests {
     }
   }
 
+  @Test func rowsThatShareADecisionPassEqualRowsReplayedAlone() async throws {
+    // syncThreshold is the grid's last variable: each pair of neighbours shares one pass.
+    try await Self.expectRowsEqualRowsReplayedAlone(try Self.plan())
+  }
+
+  @Test func configurationsThatDecideAlikeShareAPassWhereverTheyAreInTheGrid() async throws {
+    // syncThreshold first: configurations 0-2 sync at 5, 3-5 at 12, and 0 and 3 (10 m),
+    // 1 and 4 (16 m), 2 and 5 (30 m) decide alike.
+    let plan = try Self.plan(vary: "{syncThreshold: [5, 12], distanceFilter: [10, 16, 30]}")
+    // One job: one chunk, the three passes and their shared rows. Two jobs: 3.15 replays
+    // of work (3 passes, 3 × 0.05 shared) give chunks of at most 1.575: a pass each.
+    #expect(SweepRunner(plan: plan, pending: [], jobs: 1).split(Array(0..<6), fixes: 1390) == [[0, 3, 1, 4, 2, 5]])
+    #expect(SweepRunner(plan: plan, pending: [], jobs: 2).split(Array(0..<6), fixes: 1390) == [[0, 3], [1, 4], [2, 5]])
+    // Four jobs: chunks of 0.79 replays would be less than a pass; pairs are not cut.
+    #expect(SweepRunner(plan: plan, pending: [], jobs: 4).split(Array(0..<6), fixes: 1390) == [[0, 3], [1, 4], [2, 5]])
+    // 45 configurations deciding alike are 3.2 replays of work; two jobs want 1.6 each,
+    // but a part of fewer than 20 (a pass's worth of shared rows) is not cut off.
+    let uploadsOnly = try Self.plan(vary: "{syncThreshold: {from: 1, to: 45, step: 1}}")
+    #expect(SweepRunner(plan: uploadsOnly, pending: [], jobs: 2).split(Array(0..<45), fixes: 1390)
+      == [Array(0..<20), Array(20..<40), Array(40..<45)])
+    let one = try await Self.events(plan, jobs: 1)
+    let three = try await Self.events(plan, jobs: 3)
+    #expect(one.outcome == .finished && one.events == three.events)
+    try await Self.expectRowsEqualRowsReplayedAlone(plan)
+  }
+
   @Test func onlyPendingRowsRunAndTracksWithoutAnyAreNotRead() async throws {
     let plan = try Self.plan()
     let run = try await Self.events(plan, jobs: 2, pending: [[], [1, 4], []])
@@ -78,8 +108,10 @@ struct SweepRunnerTests {
     #expect(run.events[1].contains(#""trackIndex":1,"configIndex":1,"#) && run.events[2].contains(#""configIndex":4,"#))
   }
 
-  @Test func cancellingKeepsAPrefix() async throws {
-    let plan = try Self.plan()
+  @Test(arguments: ["{distanceFilter: [10, 16, 30], syncThreshold: [5, 12]}",
+                     "{syncThreshold: [5, 12], distanceFilter: [10, 16, 30]}"])
+  func cancellingKeepsAPrefix(vary: String) async throws {
+    let plan = try Self.plan(vary: vary)
     let full = try await Self.events(plan, jobs: 1).events.filter { $0.hasPrefix("{") }
     for jobs in [1, 3] {
       // In a task of its own: cancelling is sticky for the task that runs the sweep.
