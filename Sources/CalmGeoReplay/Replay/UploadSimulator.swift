@@ -33,7 +33,12 @@ public struct UploadSimulator: Sendable {
   private let keepsRecords: Bool
   /// What became of each emitted record, by emit index (one byte each).
   private var fates: [Fate] = []
-  private var inFlight: [UploadRequest] = []
+  private var inFlight: [UploadRequest] = [] {
+    didSet { earliestCompletion = nextCompletion()?.completedAt ?? .max }
+  }
+  /// The earliest completion in flight (`Int64.max` when none), kept with `inFlight`:
+  /// what `advance` checks on every fix before doing anything.
+  private var earliestCompletion = Int64.max
   /// Live requests sent whose answer is not in yet (completedAt, latency, outcome unset).
   private var unanswered: [UploadRequest] = []
   private var nextRequest = 1
@@ -106,6 +111,12 @@ public struct UploadSimulator: Sendable {
 
   /// Moves the clock to `now`: expiries and request completions up to then, in time order.
   public mutating func advance<O: ReplayObserver>(to now: Int64, observer: inout O) {
+    // The usual fix: nothing completes and nothing expires by `now`.
+    if unanswered.isEmpty, now < earliestCompletion, storageFrontTime == .max || now - storageFrontTime <= ttl,
+      storedTimesOnly.first.map({ now - $0 <= ttl }) ?? true
+    {
+      return
+    }
     if !unanswered.isEmpty { collectAnswers(by: now) }
     while let (index, completedAt) = nextCompletion(), completedAt <= now {
       let request = inFlight.remove(at: index)
@@ -263,13 +274,15 @@ public struct UploadSimulator: Sendable {
   /// `now` is nil, waiting as needed) to `inFlight`, where they complete in time order.
   private mutating func collectAnswers(by now: Int64?) {
     guard case .live(let network) = transport else { return }
+    var answered: [UploadRequest] = []
     unanswered.removeAll { request in
       guard let answer = network.answer(to: request.sequence, by: now) else { return false }
-      var answered = request
-      answered.answer(answer)
-      inFlight.append(answered)
+      var request = request
+      request.answer(answer)
+      answered.append(request)
       return true
     }
+    inFlight += answered
   }
 
   private func nextCompletion() -> (index: Int, completedAt: Int64)? {
