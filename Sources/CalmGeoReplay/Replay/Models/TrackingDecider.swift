@@ -2,14 +2,17 @@
 /// model's judge) or one of the models without it. One decision per fix either way.
 ///
 /// A struct of optionals rather than an enum, so the decider is mutated in place (an
-/// enum payload would be copied out and back for every fix).
+/// enum payload would be copied out and back for every fix); CalmGeo's machine, the one
+/// sweeps run, is not even optional (a force-unwrapped one was copied for every fix).
 ///
 /// The app's calls (CALMGEO.md §7) reach CalmGeo's machine as the library handles them.
 /// The models without it (`ios-distance-filter`, `significant-change`) have no
 /// stationary state: `stop()` ignores fixes until the next `start()`, `restart(config)`
 /// changes the distance filter, and `getGeoData()` emits one moving location through them.
 public struct TrackingDecider: Sendable {
-  private var machine: TrackingStateMachine?
+  /// CalmGeo's machine; made for every model, used only when `usesMachine`.
+  private var machine: TrackingStateMachine
+  private let usesMachine: Bool
   private var distanceFilter: DistanceFilterDecider?
   private var significantChange: SignificantChangeDecider?
   /// For the models without the machine: whether they run, and fixes they ignored while not.
@@ -22,18 +25,22 @@ public struct TrackingDecider: Sendable {
   /// until `start(at:)` (the engine's scenario starts it).
   public init(config: CalmGeoConfig, settings: ReplaySettings, startsAtFirstFix: Bool = true) {
     self.startsAtFirstFix = startsAtFirstFix
+    machine = TrackingStateMachine(config: config, settings: settings, startsAtFirstFix: startsAtFirstFix)
     switch settings.model {
-    case .calmgeo, .bgDocs, .bgAndroid:
-      machine = TrackingStateMachine(config: config, settings: settings, startsAtFirstFix: startsAtFirstFix)
-    case .iosDistanceFilter: distanceFilter = DistanceFilterDecider(config: config)
-    case .significantChange: significantChange = SignificantChangeDecider()
+    case .calmgeo, .bgDocs, .bgAndroid: usesMachine = true
+    case .iosDistanceFilter:
+      usesMachine = false
+      distanceFilter = DistanceFilterDecider(config: config)
+    case .significantChange:
+      usesMachine = false
+      significantChange = SignificantChangeDecider()
     }
   }
 
   /// Decides the next fix (times strictly increasing); `cosLatitude`, the fix's cosine of
   /// latitude when already known, saves the machine computing it.
   public mutating func decide(_ fix: Fix, cosLatitude: Double? = nil) -> FixDecision {
-    if machine != nil { return machine!.decide(fix, cosLatitude: cosLatitude) }
+    if usesMachine { return machine.decide(fix, cosLatitude: cosLatitude) }
     if !modelStarted && startsAtFirstFix { start(at: fix.time) }
     guard modelRunning else {
       fixesWhileStopped += 1
@@ -50,7 +57,7 @@ public struct TrackingDecider: Sendable {
   /// `start()` at `time`. - Returns: whether tracking was stopped before (a mode change).
   @discardableResult
   public mutating func start(at time: Int64) -> Bool {
-    if machine != nil { return machine!.start(at: time) }
+    if usesMachine { return machine.start(at: time) }
     guard !modelRunning else { return false }
     if modelStarted {
       distanceFilter?.resume(at: time)
@@ -64,7 +71,7 @@ public struct TrackingDecider: Sendable {
   /// `stop()` at `time`. - Returns: the mode that stopped, if tracking ran.
   @discardableResult
   public mutating func stop(at time: Int64) -> TrackingStateMachine.Mode? {
-    if machine != nil { return machine!.stop(at: time) }
+    if usesMachine { return machine.stop(at: time) }
     guard modelRunning else { return nil }
     distanceFilter?.finish(at: time)
     significantChange?.finish(at: time)
@@ -74,23 +81,23 @@ public struct TrackingDecider: Sendable {
 
   /// `restart(config)`'s new filter settings.
   public mutating func reconfigure(_ config: CalmGeoConfig) {
-    machine?.reconfigure(config)
+    if usesMachine { machine.reconfigure(config) }
     distanceFilter?.reconfigure(config)
   }
 
   /// `getGeoData()`'s fix through the emitter as a live fix would go; `nil` while
   /// CalmGeo monitors.
   public mutating func emitLive() -> TrackingStateMachine.Emission? {
-    if machine != nil { return machine!.emitLive() }
+    if usesMachine { return machine.emitLive() }
     return .init(isMoving: true, isMotionChange: false)
   }
 
   /// Whether tracking runs (`state`'s `running`).
-  public var isRunning: Bool { machine?.isRunning ?? modelRunning }
+  public var isRunning: Bool { usesMachine ? machine.isRunning : modelRunning }
 
   /// Closes the time accounting at the end of the log.
   public mutating func finish(at time: Int64) {
-    machine?.finish(at: time)
+    if usesMachine { machine.finish(at: time) }
     if modelRunning {
       distanceFilter?.finish(at: time)
       significantChange?.finish(at: time)
@@ -99,13 +106,14 @@ public struct TrackingDecider: Sendable {
 
   /// Mode and motion now.
   public var state: TrackingStateMachine.State {
-    machine?.state ?? distanceFilter?.state ?? significantChange!.state
+    usesMachine ? machine.state : distanceFilter?.state ?? significantChange!.state
   }
 
   /// Counters of what the decider did.
   public var counters: TrackingStateMachine.Counters {
-    var counters = machine?.counters ?? distanceFilter?.counters ?? significantChange!.counters
-    if machine == nil { counters.fixesWhileStopped += fixesWhileStopped }
+    if usesMachine { return machine.counters }
+    var counters = distanceFilter?.counters ?? significantChange!.counters
+    counters.fixesWhileStopped += fixesWhileStopped
     return counters
   }
 }
