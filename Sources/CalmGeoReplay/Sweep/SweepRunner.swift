@@ -47,7 +47,7 @@ public struct SweepRunner: Sendable {
 
   private enum Done: Sendable {
     case loaded(position: Int, result: Result<Loaded, any Error>)
-    case chunk(position: Int, rows: [SweepRow])
+    case chunk(position: Int, chunk: Int, rows: [SweepRow])
   }
 
   /// Runs every pending row, calling `handle` for each event in grid order (on the
@@ -67,10 +67,9 @@ public struct SweepRunner: Sendable {
     var tracks: [Int: Loaded] = [:]
     var loads: [Int: Result<Loaded, any Error>] = [:]
     var chunks: [Int: [[Int]]] = [:]
-    // Rows replayed and waiting for the rows before them, by position and configuration,
-    // and the chunk of each scheduled configuration with its rows still to hand over.
-    var ready: [Int: [Int: SweepRow]] = [:]
-    var chunkOf: [Int: [Int: Int]] = [:]
+    // Rows replayed and waiting for the rows before them (with their chunk), by position
+    // and configuration, and each scheduled chunk's rows still to hand over.
+    var ready: [Int: [Int: (row: SweepRow, chunk: Int)]] = [:]
     var waiting: [Cursor: Int] = [:]
 
     return try await withThrowingTaskGroup(of: Done.self) { group in
@@ -91,9 +90,10 @@ public struct SweepRunner: Sendable {
             let key = schedule
             let index = order[key.position]
             let configurations = plan[key.chunk]
-            for configuration in configurations { chunkOf[key.position, default: [:]][configuration] = key.chunk }
             waiting[key] = configurations.count
-            group.addTask { [self] in .chunk(position: key.position, rows: replay(track, index, configurations)) }
+            group.addTask { [self] in
+              .chunk(position: key.position, chunk: key.chunk, rows: replay(track, index, configurations))
+            }
             schedule.chunk += 1
             if schedule.chunk == plan.count { schedule = Cursor(position: schedule.position + 1, chunk: 0) }
             inFlight += 1
@@ -136,9 +136,11 @@ public struct SweepRunner: Sendable {
             continue
           }
           let expected = pending[index]
-          while nextRow < expected.count, let row = ready[position]?.removeValue(forKey: expected[nextRow]) {
+          while nextRow < expected.count,
+            let (row, chunkIndex) = ready[position]?.removeValue(forKey: expected[nextRow])
+          {
             try handle(.row(row))
-            let chunk = Cursor(position: position, chunk: chunkOf[position]![expected[nextRow]]!)
+            let chunk = Cursor(position: position, chunk: chunkIndex)
             waiting[chunk]! -= 1
             if waiting[chunk] == 0 {
               waiting[chunk] = nil
@@ -149,7 +151,7 @@ public struct SweepRunner: Sendable {
           // A row that is not there yet (or never will be: cancelled) holds the rest back.
           guard nextRow == expected.count else { return }
           try handle(.trackFinished(index: index))
-          (tracks[position], chunks[position], ready[position], chunkOf[position]) = (nil, nil, nil, nil)
+          (tracks[position], chunks[position], ready[position]) = (nil, nil, nil)
           deliveryPosition += 1
           deliveryLoaded = false
         }
@@ -167,8 +169,8 @@ public struct SweepRunner: Sendable {
           } else {
             chunks[position] = []
           }
-        case .chunk(let position, let rows):
-          for row in rows { ready[position, default: [:]][row.configIndex] = row }
+        case .chunk(let position, let chunk, let rows):
+          for row in rows { ready[position, default: [:]][row.configIndex] = (row, chunk) }
           if !rows.isEmpty { try handle(.replayed(count: rows.count)) }
         }
         try deliver()
