@@ -38,9 +38,11 @@ public enum TrackReader {
     diagnostics: inout InputDiagnostics, emit: (Fix) -> Void
   ) throws(ParseError) {
     let file = opened.source.name
-    var check = FixRangeCheck(file: file, format: opened.format.rawValue, diagnostics: diagnostics)
-    try readChecked(opened, options: options, diagnostics: &diagnostics) { fix in if check.accept(fix) { emit(fix) } }
-    try check.record(into: &diagnostics)
+    let check = UncheckedCell(FixRangeCheck(file: file, format: opened.format.rawValue, diagnostics: diagnostics))
+    try readChecked(opened, options: options, diagnostics: &diagnostics) { fix in
+      if check.value.accept(fix) { emit(fix) }
+    }
+    try check.value.record(into: &diagnostics)
   }
 
   private static func readChecked(
@@ -81,17 +83,52 @@ public enum TrackReader {
     _ opened: InputOpener.Opened, options: ParseOptions, speedPolicy: FixNormalizer.SpeedPolicy,
     diagnostics: inout InputDiagnostics, emit: (Fix) -> Void
   ) throws(ParseError) -> Int {
-    var normalizer = FixNormalizer(speedPolicy: speedPolicy)
+    let stream = UncheckedCell(
+      NormalizedStream(
+        normalizer: FixNormalizer(speedPolicy: speedPolicy), strict: diagnostics.strict,
+        room: diagnostics.maxProblems, format: opened.format.rawValue, file: opened.source.name))
+    func accept(_ fix: Fix) { stream.value.accept(fix, emit: emit) }
+    if options.sortByTime {
+      // Buffered whole (72 bytes a fix) and sorted by time, ties in input order.
+      var fixes: [Fix] = []
+      try read(opened, options: options, diagnostics: &diagnostics) { fixes.append($0) }
+      var order = Array(fixes.indices)
+      order.sort { (fixes[$0].time, $0) < (fixes[$1].time, $1) }
+      let moved = zip(order, order.indices).reduce(0) { $0 + ($1.0 == $1.1 ? 0 : 1) }
+      if moved > 0 { diagnostics.estimate("time_reordered", count: moved) }
+      for index in order { accept(fixes[index]) }
+    } else {
+      try read(opened, options: options, diagnostics: &diagnostics, emit: accept)
+    }
+    let done = stream.value
+    if done.strict, let first = done.backwards.first { throw first }
+    diagnostics.skipped["time_backwards", default: 0] += done.backwardCount == 0 ? 0 : done.backwardCount
+    if diagnostics.skipped["time_backwards"] == 0 { diagnostics.skipped["time_backwards"] = nil }
+    for problem in done.backwards where diagnostics.firstProblems.count < done.room {
+      diagnostics.firstProblems.append(problem)
+    }
+    done.normalizer.record(into: &diagnostics)
+    diagnostics.longGaps += done.normalizer.longGaps
+    if let gap = done.normalizer.longestGap, gap.millis > diagnostics.longestGap?.millis ?? 0 {
+      diagnostics.longestGap = gap
+    }
+    return done.kept
+  }
+
+  /// `readNormalized`'s work per fix: normalize, count what goes on, and keep the
+  /// fixes that go back in time to report them once the reading is done (the parser
+  /// holds `diagnostics` meanwhile); `--strict` stops at the first.
+  private struct NormalizedStream {
+    var normalizer: FixNormalizer
+    let strict: Bool
+    let room: Int
+    let format: String
+    let file: String
     var kept = 0
-    // Fixes that go back in time, reported like skipped records once the reading is done
-    // (the parser holds `diagnostics` meanwhile); `--strict` stops at the first.
     var backwards: [ParseError] = []
     var backwardCount = 0
-    let strict = diagnostics.strict
-    let room = diagnostics.maxProblems
-    let format = opened.format.rawValue
-    let file = opened.source.name
-    func accept(_ fix: Fix) {
+
+    mutating func accept(_ fix: Fix, emit: (Fix) -> Void) {
       guard !(strict && backwardCount > 0) else { return }
       guard let normalized = normalizer.accept(fix) else {
         guard let drop = normalizer.lastDrop, drop.key == "time_backwards" else { return }
@@ -108,26 +145,6 @@ public enum TrackReader {
       kept += 1
       emit(normalized)
     }
-    if options.sortByTime {
-      // Buffered whole (72 bytes a fix) and sorted by time, ties in input order.
-      var fixes: [Fix] = []
-      try read(opened, options: options, diagnostics: &diagnostics) { fixes.append($0) }
-      var order = Array(fixes.indices)
-      order.sort { (fixes[$0].time, $0) < (fixes[$1].time, $1) }
-      let moved = zip(order, order.indices).reduce(0) { $0 + ($1.0 == $1.1 ? 0 : 1) }
-      if moved > 0 { diagnostics.estimate("time_reordered", count: moved) }
-      for index in order { accept(fixes[index]) }
-    } else {
-      try read(opened, options: options, diagnostics: &diagnostics, emit: accept)
-    }
-    if strict, let first = backwards.first { throw first }
-    diagnostics.skipped["time_backwards", default: 0] += backwardCount == 0 ? 0 : backwardCount
-    if diagnostics.skipped["time_backwards"] == 0 { diagnostics.skipped["time_backwards"] = nil }
-    for problem in backwards where diagnostics.firstProblems.count < room { diagnostics.firstProblems.append(problem) }
-    normalizer.record(into: &diagnostics)
-    diagnostics.longGaps += normalizer.longGaps
-    if let gap = normalizer.longestGap, gap.millis > diagnostics.longestGap?.millis ?? 0 { diagnostics.longestGap = gap }
-    return kept
   }
 
   /// Reads and normalizes a whole log into memory (for sweeps and tests).

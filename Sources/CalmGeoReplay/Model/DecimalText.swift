@@ -110,6 +110,11 @@ enum DecimalText {
       mantissa = mantissa &* 100_000_000 &+ chunk
       i += 8
     }
+    // GPX writes 7-digit fractions (`48.2805591`): four at once, then the rest.
+    if end - i >= 4, let chunk = fourDigits(base + i) {
+      mantissa = mantissa &* 10_000 &+ chunk
+      i += 4
+    }
     while i < end {
       let digit = base[i] &- 48
       if digit >= 10 { break }
@@ -136,6 +141,17 @@ enum DecimalText {
     value = value &* 10 &+ (value >> 8)  // pairs of digits
     let mask: UInt64 = 0x0000_00FF_0000_00FF
     return ((value & mask) &* (100 + 1_000_000 << 32) &+ ((value >> 16) & mask) &* (1 + 10_000 << 32)) >> 32
+  }
+
+  /// The value of the 4 bytes at `p` when all are ASCII digits, else `nil`: the
+  /// same method as `eightDigits`, on one 32-bit word.
+  @inline(__always)
+  private static func fourDigits(_ p: UnsafePointer<UInt8>) -> UInt64? {
+    let word = UnsafeRawPointer(p).loadUnaligned(as: UInt32.self).littleEndian
+    guard ((word &+ 0x4646_4646) | (word &- 0x3030_3030)) & 0x8080_8080 == 0 else { return nil }
+    let digits = word &- 0x3030_3030
+    let pairs = digits &* 10 &+ (digits >> 8)  // bytes 0 and 2: the first and second pair
+    return UInt64((pairs & 0xFF) &* 100 &+ ((pairs >> 16) & 0xFF))
   }
 
   /// `w / 10^k` correctly rounded (to nearest, ties to even), for `w` of up to

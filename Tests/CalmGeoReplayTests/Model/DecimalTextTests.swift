@@ -40,6 +40,30 @@ extension GPXParserTests {
       }
     }
 
+    @Test func upToFifteenDigitsReadExactly() {
+      // The fast path, through runs of 8, 4 and single digits; and the same text
+      // with one digit replaced by a letter or a sign, which is not a number.
+      var random = SplitMix64(seed: 29)
+      for _ in 0..<200_000 {
+        let digits = 1 + Int(random.next() % 15)
+        var text = ""
+        for _ in 0..<digits { text += String(random.next() % 10) }
+        let point = Int(random.next() % UInt64(digits + 1))
+        text.insert(".", at: text.index(text.startIndex, offsetBy: point))
+        #expect(parse(text) == Double(text), "\(text)")
+        var bytes = Array(text.utf8)
+        let spoiled = Int(random.next() % UInt64(bytes.count))
+        guard bytes[spoiled] != UInt8(ascii: ".") else { continue }
+        bytes[spoiled] = [UInt8(ascii: "a"), UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: "-")][Int(random.next() % 4)]
+        let bad = String(decoding: bytes, as: UTF8.self)
+        if spoiled == 0, bytes[0] == UInt8(ascii: "-") {
+          #expect(parse(bad) == Double(bad), "\(bad)")  // a sign in front is still a number
+        } else {
+          #expect(parse(bad) == nil, "\(bad)")
+        }
+      }
+    }
+
     @Test func halfwayCasesRoundToEven() {
       // (2M+1)/2^j, a midpoint between two neighbouring doubles, written exactly
       // in 17 to 19 digits; and the numbers one unit in the last digit either side.

@@ -39,7 +39,6 @@ extension GPXParser.Reading {
     let line = reader.line
     point = Fix(time: 0, latitude: 0, longitude: 0, line: UInt32(clamping: line))
     pointHasTime = false
-    pointProblem = nil
     extensionSpeed = .nan
     extensionCourse = .nan
     extensionHDOP = .nan
@@ -49,9 +48,10 @@ extension GPXParser.Reading {
     var longitude: UnsafeBufferPointer<UInt8>? = nil
     var badLatitude: String? = nil
     var badLongitude: String? = nil
-    let names = self.names
-    reader.forEachAttribute { name, value in
+    for index in 0..<reader.attributeCount {
+      let name = reader.attributeName(index)
       if name == names.lat {
+        let value = reader.attributeValue(index)
         latitude = value
         if let number = DecimalText.parse(value), (-90...90).contains(number) {
           point.latitude = number
@@ -59,6 +59,7 @@ extension GPXParser.Reading {
           badLatitude = Self.quoted(value)
         }
       } else if name == names.lon {
+        let value = reader.attributeValue(index)
         longitude = value
         if let number = DecimalText.parse(value), (-180...180).contains(number) {
           point.longitude = number
@@ -103,6 +104,7 @@ extension GPXParser.Reading {
     switch pointKind {
     case .trkpt:
       if let problem = pointProblem {
+        pointProblem = nil
         try diagnostics.skip(problem)
         return
       }
@@ -111,9 +113,11 @@ extension GPXParser.Reading {
       heldRoutePoints.append(
         GPXParser.Held(fix: point, hasTime: pointHasTime, startsSegment: routeStartPending, problem: pointProblem))
       routeStartPending = false
+      if pointProblem != nil { pointProblem = nil }
     case .wpt:
       heldWaypoints.append(
         GPXParser.Held(fix: point, hasTime: pointHasTime, startsSegment: heldWaypoints.isEmpty, problem: pointProblem))
+      if pointProblem != nil { pointProblem = nil }
     }
   }
 

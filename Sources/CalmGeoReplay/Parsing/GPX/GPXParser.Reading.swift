@@ -43,6 +43,8 @@ extension GPXParser {
     var point = Fix(time: 0, latitude: 0, longitude: 0)
     var pointKind = PointKind.trkpt
     var pointHasTime = false
+    /// The open point's first problem; back to nil where `finishPoint` uses it, so
+    /// that a new point need not clear it (clearing it per point was 1% of a read).
     var pointProblem: ParseError? = nil
     var extensionSpeed = Double.nan
     var extensionCourse = Double.nan

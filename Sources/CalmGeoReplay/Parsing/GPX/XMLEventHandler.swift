@@ -33,7 +33,7 @@ struct XMLName: Equatable {
 /// A class rather than a protocol so that the reader calls it through one vtable
 /// entry, holding it without retaining it (two reference-count operations per event
 /// were 7% of a read). During a call, the reader answers questions (`line`,
-/// `nameText`, `forEachAttribute`). A thrown error stops the reading and comes out
+/// `nameText`, the attributes). A thrown error stops the reading and comes out
 /// of `run`.
 class XMLEventHandler {
   /// An element starts (`<name/>` is a start followed by an end). `name` is its

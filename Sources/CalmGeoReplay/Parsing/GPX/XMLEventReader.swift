@@ -62,6 +62,8 @@ final class XMLEventReader {
   /// The bytes pushed per `xmlParseChunk` (and read from the source per call).
   private static let chunkSize = 1 << 16
   private let staging = UnsafeMutablePointer<CChar>.allocate(capacity: XMLEventReader.chunkSize)
+  /// The last attribute value that needed decoding (`attributeValue`).
+  private var decoded = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
   /// Bytes read in `init` and not pushed yet.
   private var pending = 0
   /// All the bytes read so far.
@@ -126,6 +128,7 @@ final class XMLEventReader {
     }
     xmlFreeParserCtxt(parser)
     staging.deallocate()
+    decoded.deallocate()
   }
 
   /// The name `text` interned in this reader's dictionary, as the parser interns
@@ -249,46 +252,51 @@ final class XMLEventReader {
     return Self.qualified(context.openPrefixes[context.depth - 1], context.openNames[context.depth - 1])
   }
 
-  /// During `startElement`, calls `body` with the local name and value of each
-  /// attribute of the element, in document order.
+  /// During `startElement`, the number of attributes of the element.
+  @inline(__always)
+  var attributeCount: Int { context.attributes == nil ? 0 : context.attributeCount }
+
+  /// During `startElement`, the local name of attribute `index` (document order).
+  @inline(__always)
+  func attributeName(_ index: Int) -> XMLName {
+    XMLName(pointer: UnsafeRawPointer(context.attributes![5 * index]))
+  }
+
+  /// During `startElement`, the value of attribute `index`, valid until the next
+  /// call or the end of the event. Read by index rather than through a closure,
+  /// which cost a call and two reference counts per point.
   ///
   /// Values are libxml2's, already normalized: character references are decoded,
   /// except that an `&` is handed over by libxml2 as `&#38;`, which is decoded here.
   @inline(__always)
-  func forEachAttribute(_ body: (XMLName, UnsafeBufferPointer<UInt8>) -> Void) {
-    guard let attributes = context.attributes else { return }
-    for index in 0..<context.attributeCount {
-      let base = attributes + 5 * index
-      let name = XMLName(pointer: UnsafeRawPointer(base[0]))
-      guard let start = base[3], let end = base[4] else {
-        body(name, UnsafeBufferPointer(start: nil, count: 0))
-        continue
-      }
-      let value = UnsafeBufferPointer(start: start, count: end - start)
-      if memchr(start, 0x26, value.count) == nil {
-        body(name, value)
-      } else {
-        let decoded = Self.decodeAmpersands(value)
-        decoded.withUnsafeBufferPointer { body(name, $0) }
-      }
-    }
+  func attributeValue(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+    let base = context.attributes! + 5 * index
+    guard let start = base[3], let end = base[4] else { return UnsafeBufferPointer(start: nil, count: 0) }
+    let value = UnsafeBufferPointer(start: start, count: end - start)
+    if memchr(start, 0x26, value.count) == nil { return value }
+    return decodeAmpersands(value)
   }
 
-  /// `value` with each `&#38;` turned back into `&`.
-  private static func decodeAmpersands(_ value: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-    var out: [UInt8] = []
-    out.reserveCapacity(value.count)
+  /// `value` with each `&#38;` turned back into `&`, in `decoded` (grown as needed).
+  private func decodeAmpersands(_ value: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    if decoded.count < value.count {
+      decoded.deallocate()
+      decoded = .allocate(capacity: value.count)
+    }
+    let reference: StaticString = "&#38;"
+    let referenceBytes = UnsafeBufferPointer(start: reference.utf8Start, count: reference.utf8CodeUnitCount)
     var index = 0
-    let reference: [UInt8] = Array("&#38;".utf8)
+    var count = 0
     while index < value.count {
-      if value[index] == 0x26, index + 5 <= value.count, value[index..<(index + 5)].elementsEqual(reference) {
-        out.append(0x26)
+      if value[index] == 0x26, index + 5 <= value.count, value[index..<(index + 5)].elementsEqual(referenceBytes) {
+        decoded[count] = 0x26
         index += 5
       } else {
-        out.append(value[index])
+        decoded[count] = value[index]
         index += 1
       }
+      count += 1
     }
-    return out
+    return UnsafeBufferPointer(rebasing: decoded[0..<count])
   }
 }
