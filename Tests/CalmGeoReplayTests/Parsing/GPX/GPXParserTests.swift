@@ -542,6 +542,10 @@ struct GPXParserTests {
     (#"<trkpt lat="91" lon="8.25">"#, "bad_lat", #"t.gpx:4: error: gpx: <trkpt> lat is not a latitude: "91""#),
     (#"<trkpt lat="47.5" lon="east">"#, "bad_lon", #"t.gpx:4: error: gpx: <trkpt> lon is not a longitude: "east""#),
     (#"<trkpt lat="" lon="8.25">"#, "bad_lat", #"t.gpx:4: error: gpx: <trkpt> lat is not a latitude: """#),
+    // libxml2 hands `&` over as `&#38;`; the reader decodes it back for the message.
+    (#"<trkpt lat="4&amp;7" lon="8.25">"#, "bad_lat", #"t.gpx:4: error: gpx: <trkpt> lat is not a latitude: "4&7""#),
+    (#"<trkpt lat="47.5" lon="&amp;8&amp;&amp;25&amp;">"#, "bad_lon",
+     #"t.gpx:4: error: gpx: <trkpt> lon is not a longitude: "&8&&25&""#),
   ])
   func skipsPointsWithBadCoordinates(start: String, key: String, message: String) throws {
     let text = GPXTesting.document("""
