@@ -8,6 +8,17 @@ struct CSVParseResult {
   var parser: CSVParser
 }
 
+/// 2024-05-01T07:03:12Z (see CSVTimeParserTests for the arithmetic), the time CSV tests start at.
+let csvAnchor: Int64 = 1_714_546_992_000
+
+/// A value as a `Fix` stores it (a `Float`), for comparing optional measurements.
+func storedAsFloat(_ value: Double) -> Double { Double(Float(value)) }
+
+/// A fix with a time, a position and a line, every other value absent.
+func csvFix(_ time: Int64, _ latitude: Double, _ longitude: Double, line: UInt32) -> Fix {
+  Fix(time: time, latitude: latitude, longitude: longitude, line: line)
+}
+
 enum CSVTestSupport {
   /// Parses `text` as a CSV file named `track.csv`.
   static func parse(
