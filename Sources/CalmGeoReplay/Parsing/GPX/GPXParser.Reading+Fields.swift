@@ -156,8 +156,7 @@ extension GPXParser.Reading {
 
   /// Records the first problem of the open point; the line is the field element's.
   private mutating func reject(_ field: GPXParser.Field, _ reason: String) {
-    guard pointProblem == nil else { return }
-    pointProblem = problem(field.problemKey, line: fieldLine, reason)
+    noteProblem(problem(field.problemKey, line: fieldLine, reason))
   }
 
   /// The NMEA GGA quality of a GPX `fix` value: none 0, 2d and 3d 1, dgps 2, pps 3.

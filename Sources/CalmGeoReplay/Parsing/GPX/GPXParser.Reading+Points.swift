@@ -69,13 +69,13 @@ extension GPXParser.Reading {
       }
     }
     if latitude == nil {
-      pointProblem = problem("missing_lat", line: line, "<\(kind)> has no lat attribute")
+      noteProblem(problem("missing_lat", line: line, "<\(kind)> has no lat attribute"))
     } else if longitude == nil {
-      pointProblem = problem("missing_lon", line: line, "<\(kind)> has no lon attribute")
+      noteProblem(problem("missing_lon", line: line, "<\(kind)> has no lon attribute"))
     } else if let badLatitude {
-      pointProblem = problem("bad_lat", line: line, "<\(kind)> lat is not a latitude: \(badLatitude)")
+      noteProblem(problem("bad_lat", line: line, "<\(kind)> lat is not a latitude: \(badLatitude)"))
     } else if let badLongitude {
-      pointProblem = problem("bad_lon", line: line, "<\(kind)> lon is not a longitude: \(badLongitude)")
+      noteProblem(problem("bad_lon", line: line, "<\(kind)> lon is not a longitude: \(badLongitude)"))
     }
   }
 
@@ -103,22 +103,35 @@ extension GPXParser.Reading {
     }
     switch pointKind {
     case .trkpt:
-      if let problem = pointProblem {
-        pointProblem = nil
+      if let problem = takeProblem() {
         try diagnostics.skip(problem)
         return
       }
       try deliver(point, hasTime: pointHasTime, kind: .trkpt)
     case .rtept:
       heldRoutePoints.append(
-        GPXParser.Held(fix: point, hasTime: pointHasTime, startsSegment: routeStartPending, problem: pointProblem))
+        GPXParser.Held(fix: point, hasTime: pointHasTime, startsSegment: routeStartPending, problem: takeProblem()))
       routeStartPending = false
-      if pointProblem != nil { pointProblem = nil }
     case .wpt:
       heldWaypoints.append(
-        GPXParser.Held(fix: point, hasTime: pointHasTime, startsSegment: heldWaypoints.isEmpty, problem: pointProblem))
-      if pointProblem != nil { pointProblem = nil }
+        GPXParser.Held(fix: point, hasTime: pointHasTime, startsSegment: heldWaypoints.isEmpty, problem: takeProblem()))
     }
+  }
+
+  /// Records `problem` as the open point's, unless it already has one.
+  mutating func noteProblem(_ problem: ParseError) {
+    guard !pointHasProblem else { return }
+    pointProblem = problem
+    pointHasProblem = true
+  }
+
+  /// The open point's problem, if any, leaving none.
+  @inline(__always)
+  mutating func takeProblem() -> ParseError? {
+    guard pointHasProblem else { return nil }
+    pointHasProblem = false
+    defer { pointProblem = nil }
+    return pointProblem
   }
 
   /// Applies the time rules to a good point and hands it on.

@@ -43,9 +43,11 @@ extension GPXParser {
     var point = Fix(time: 0, latitude: 0, longitude: 0)
     var pointKind = PointKind.trkpt
     var pointHasTime = false
-    /// The open point's first problem; back to nil where `finishPoint` uses it, so
-    /// that a new point need not clear it (clearing it per point was 1% of a read).
+    /// The open point's first problem (`noteProblem`, `takeProblem`). Kept apart
+    /// from a flag that says whether there is one: clearing the optional error per
+    /// point, or testing it, moved the whole error (1% of a read each).
     var pointProblem: ParseError? = nil
+    var pointHasProblem = false
     var extensionSpeed = Double.nan
     var extensionCourse = Double.nan
     var extensionHDOP = Double.nan

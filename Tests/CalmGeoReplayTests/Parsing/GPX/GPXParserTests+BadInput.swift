@@ -31,6 +31,22 @@ extension GPXParserTests {
     #expect(GPXTesting.error(text, options: GPXTesting.options(strict: true)) == message)
   }
 
+  @Test func aPointWithSeveralProblemsIsSkippedOnceForItsFirst() throws {
+    // Waypoints, held to the end of the file: their problems are kept with them.
+    let text = GPXTesting.document("""
+      <wpt lat="91" lon="8.25"><ele>x</ele><time>2024-05-01T07:03:12Z</time></wpt>
+      <wpt lat="1" lon="2"><ele>high</ele><time>bad</time></wpt>
+      <wpt lat="1" lon="3"><time>2024-05-01T07:03:14Z</time></wpt>
+      """)
+    let result = try GPXTesting.parse(text)
+    #expect(result.fixes.map(\.line) == [5])
+    #expect(result.diagnostics.skipped == ["bad_lat": 1, "bad_ele": 1])
+    #expect(result.diagnostics.firstProblems.map(\.description) == [
+      #"t.gpx:3: error: gpx: <wpt> lat is not a latitude: "91""#,
+      #"t.gpx:4: error: gpx: <ele> is not a number: "high""#,
+    ])
+  }
+
   @Test func readsCharacterReferencesAndSpacesInCoordinates() throws {
     let text = GPXTesting.document(
       #"<wpt lat="&#52;7.5" lon=" 8.25&#10;"><time>2024-05-01T07:03:12Z</time></wpt>"#)
