@@ -64,6 +64,47 @@ extension GPXParserTests {
       }
     }
 
+    @Test func thePlainShapeReadsAsTheGeneralPathReadsIt() {
+      // `parsePlain` (one 128-bit word, no branch per digit) against `parseAny` on short
+      // texts mostly made of digits and points, with signs, spaces, commas and letters
+      // mixed in, so that every length, point position and stray byte is met.
+      var random = SplitMix64(seed: 71)
+      let alphabet = Array("0123456789012345678901234567890123456789....-+ ,e".utf8)
+      var plain = 0
+      for _ in 0..<300_000 {
+        let count = 1 + Int(random.next() % 20)
+        var bytes = (0..<count).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
+        if random.next() % 2 == 0 {
+          // Mostly well formed: digits with at most one point, an optional sign.
+          bytes = bytes.map { $0 == UInt8(ascii: ".") || $0 &- 48 < 10 ? $0 : UInt8(ascii: "7") }
+          if let point = bytes.firstIndex(of: UInt8(ascii: ".")) {
+            for index in bytes.indices where index != point && bytes[index] == UInt8(ascii: ".") { bytes[index] = 0x35 }
+          }
+          if random.next() % 3 == 0 { bytes.insert(UInt8(ascii: "-"), at: 0) }
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        let general = bytes.withUnsafeBufferPointer { DecimalText.parseAny($0.baseAddress!, $0.count, decimalComma: false) }
+        let fast = bytes.withUnsafeBufferPointer { DecimalText.parsePlain($0.baseAddress!, $0.count) }
+        if let fast {
+          plain += 1
+          #expect(fast.bitPattern == general?.bitPattern, "\(text)")
+        }
+        let parsed = bytes.withUnsafeBufferPointer { DecimalText.parse($0) }
+        #expect(parsed?.bitPattern == general?.bitPattern, "\(text)")
+        if let general, !text.contains(" "), !text.contains(",") {
+          #expect(general == Double(text), "\(text)")
+        }
+      }
+      #expect(plain > 50_000, "the plain shape was met \(plain) times")
+    }
+
+    @Test(arguments: ["4.5.6", "1234567890123456", "--12.5", "+-1.25", "12.5 ", " 12.5", "1e10", "12,50", "٣.١٤١٥"])
+    func thePlainShapeLeavesEverythingElseToTheGeneralPath(text: String) {
+      var copy = text
+      let fast = copy.withUTF8 { DecimalText.parsePlain($0.baseAddress!, $0.count) }
+      #expect(fast == nil)
+    }
+
     @Test func halfwayCasesRoundToEven() {
       // (2M+1)/2^j, a midpoint between two neighbouring doubles, written exactly
       // in 17 to 19 digits; and the numbers one unit in the last digit either side.
