@@ -29,4 +29,38 @@ struct UTCTimeTests {
   func parsesISO8601(text: String, expected: Int64?) {
     #expect(ISO8601Parser.parse(text) == expected)
   }
+
+  @Test func theCommonShapeReadsAsTheGeneralPathReadsIt() {
+    // `parseCommon` (a word at a time) against `parseAny` (byte by byte) on times of
+    // the usual shape with one byte replaced at random, so that every separator,
+    // every digit, every range check (month 13, day 31 of April, hour 24, second 61)
+    // and every ending (Z, a fraction, an offset, junk) is met.
+    var random = SplitMix64(seed: 43)
+    let endings = ["Z", "", ".5Z", ".123", ",25Z", ".1234567891Z", "+02:00", "z", "Zx", ".", ".Z", " "]
+    let replacements = Array("0123456789-:T tZ.+/a\u{0}".utf8) + [0x80, 0xFF]
+    var common = 0
+    for _ in 0..<300_000 {
+      let year = 1000 + Int(random.next() % 9000)
+      let month = Int(random.next() % 14)
+      let day = Int(random.next() % 33)
+      let hour = Int(random.next() % 26)
+      let minute = Int(random.next() % 62)
+      let second = Int(random.next() % 63)
+      func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+      let text = "\(year)-\(two(month))-\(two(day))T\(two(hour)):\(two(minute)):\(two(second))"
+        + endings[Int(random.next() % UInt64(endings.count))]
+      var bytes = Array(text.utf8)
+      if random.next() % 2 == 0 {
+        bytes[Int(random.next() % UInt64(bytes.count))] = replacements[Int(random.next() % UInt64(replacements.count))]
+      }
+      let general = bytes.withUnsafeBufferPointer { ISO8601Parser.parseAny($0) }
+      let fast = bytes.withUnsafeBufferPointer { ISO8601Parser.parseCommon($0) }
+      if let fast {
+        common += 1
+        #expect(fast == general, "\(String(decoding: bytes, as: UTF8.self))")
+      }
+      #expect(bytes.withUnsafeBufferPointer { ISO8601Parser.parse($0) } == general)
+    }
+    #expect(common > 30_000, "the common shape was met \(common) times")
+  }
 }
