@@ -44,33 +44,33 @@ extension GPXParser.Reading {
     extensionHDOP = .nan
     extensionHorizontalAccuracy = .nan
     extensionVerticalAccuracy = .nan
-    var latitude: UnsafeBufferPointer<UInt8>? = nil
-    var longitude: UnsafeBufferPointer<UInt8>? = nil
+    var hasLatitude = false
+    var hasLongitude = false
     var badLatitude: String? = nil
     var badLongitude: String? = nil
+    // Numbers are read from the values as libxml2 holds them: a number has no `&`,
+    // so only a value that is not one needs decoding, for the message.
     for index in 0..<reader.attributeCount {
       let name = reader.attributeName(index)
       if name == names.lat {
-        let value = reader.attributeValue(index)
-        latitude = value
-        if let number = DecimalText.parse(value), (-90...90).contains(number) {
+        hasLatitude = true
+        if let number = DecimalText.parse(reader.rawAttributeValue(index)), (-90...90).contains(number) {
           point.latitude = number
         } else {
-          badLatitude = Self.quoted(value)
+          badLatitude = Self.quoted(reader.attributeValue(index))
         }
       } else if name == names.lon {
-        let value = reader.attributeValue(index)
-        longitude = value
-        if let number = DecimalText.parse(value), (-180...180).contains(number) {
+        hasLongitude = true
+        if let number = DecimalText.parse(reader.rawAttributeValue(index)), (-180...180).contains(number) {
           point.longitude = number
         } else {
-          badLongitude = Self.quoted(value)
+          badLongitude = Self.quoted(reader.attributeValue(index))
         }
       }
     }
-    if latitude == nil {
+    if !hasLatitude {
       noteProblem(problem("missing_lat", line: line, "<\(kind)> has no lat attribute"))
-    } else if longitude == nil {
+    } else if !hasLongitude {
       noteProblem(problem("missing_lon", line: line, "<\(kind)> has no lon attribute"))
     } else if let badLatitude {
       noteProblem(problem("bad_lat", line: line, "<\(kind)> lat is not a latitude: \(badLatitude)"))

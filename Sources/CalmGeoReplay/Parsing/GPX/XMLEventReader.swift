@@ -270,13 +270,21 @@ final class XMLEventReader {
   /// except that an `&` is handed over by libxml2 as `&#38;`, which is decoded here.
   @inline(__always)
   func attributeValue(_ index: Int) -> UnsafeBufferPointer<UInt8> {
-    let base = context.attributes! + 5 * index
-    guard let start = base[3], let end = base[4] else { return UnsafeBufferPointer(start: nil, count: 0) }
-    let value = UnsafeBufferPointer(start: start, count: end - start)
-    // A loop the compiler inlines: coordinates are short, and `memchr` through the
-    // dynamic linker cost more than the search (1% of a read).
+    let value = rawAttributeValue(index)
+    // A loop the compiler inlines: values are short, and `memchr` through the
+    // dynamic linker cost more than the search.
     if !value.contains(0x26) { return value }
     return decodeAmpersands(value)
+  }
+
+  /// During `startElement`, the value of attribute `index` as libxml2 holds it: as
+  /// `attributeValue`, but with an `&` still written `&#38;`. For a caller that reads
+  /// a number, which never has an `&`, and so is spared the search for one.
+  @inline(__always)
+  func rawAttributeValue(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+    let base = context.attributes! + 5 * index
+    guard let start = base[3], let end = base[4] else { return UnsafeBufferPointer(start: nil, count: 0) }
+    return UnsafeBufferPointer(start: start, count: end - start)
   }
 
   /// `value` with each `&#38;` turned back into `&`, in `decoded` (grown as needed).
