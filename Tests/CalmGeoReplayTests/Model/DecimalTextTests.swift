@@ -64,8 +64,8 @@ extension GPXParserTests {
       }
     }
 
-    @Test func thePlainShapeReadsAsTheGeneralPathReadsIt() {
-      // `parsePlain` (one 128-bit word, no branch per digit) against `parseAny` on short
+    @Test func theWordAtATimePathReadsAsTheDigitLoopsRead() {
+      // `parsePlain` (one 128-bit word, no branch per digit) against `parseDigitByDigit` on short
       // texts mostly made of digits and points, with signs, spaces, commas and letters
       // mixed in, so that every length, point position and stray byte is met.
       var random = SplitMix64(seed: 71)
@@ -83,7 +83,7 @@ extension GPXParserTests {
           if random.next() % 3 == 0 { bytes.insert(UInt8(ascii: "-"), at: 0) }
         }
         let text = String(decoding: bytes, as: UTF8.self)
-        let general = bytes.withUnsafeBufferPointer { DecimalText.parseAny($0.baseAddress!, $0.count, decimalComma: false) }
+        let general = bytes.withUnsafeBufferPointer { DecimalText.parseDigitByDigit($0) }
         let fast = bytes.withUnsafeBufferPointer { DecimalText.parsePlain($0.baseAddress!, $0.count) }
         if let fast {
           plain += 1
