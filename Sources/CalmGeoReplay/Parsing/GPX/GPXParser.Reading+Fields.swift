@@ -20,7 +20,6 @@ extension GPXParser.Reading {
     field = found
     fieldDepth = depth
     reader.wantsText = true
-    fieldLine = reader.line
     textCount = 0
     textOverflow = false
   }
@@ -154,9 +153,10 @@ extension GPXParser.Reading {
     return true
   }
 
-  /// Records the first problem of the open point; the line is the field element's.
+  /// Records the first problem of the open point; the line is the field element's
+  /// (called from the field's `endElement`, so it is still the innermost open one).
   private mutating func reject(_ field: GPXParser.Field, _ reason: String) {
-    noteProblem(problem(field.problemKey, line: fieldLine, reason))
+    noteProblem(problem(field.problemKey, line: reader.elementLine, reason))
   }
 
   /// The NMEA GGA quality of a GPX `fix` value: none 0, 2d and 3d 1, dgps 2, pps 3.

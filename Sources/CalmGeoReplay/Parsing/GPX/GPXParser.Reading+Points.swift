@@ -36,7 +36,7 @@ extension GPXParser.Reading {
 
   /// Starts the open point from its `lat` and `lon` attributes.
   private mutating func readCoordinates(_ kind: GPXParser.PointKind) {
-    let line = reader.line
+    let line = reader.elementLine
     point = Fix(time: 0, latitude: 0, longitude: 0, line: UInt32(clamping: line))
     pointHasTime = false
     extensionSpeed = .nan

@@ -29,7 +29,6 @@ extension GPXParser {
     var extensionsDepth = 0  // depth of the open point's <extensions>, 0 when none
     var field: Field? = nil
     var fieldDepth = 0
-    var fieldLine = 0  // line of the open field's start tag
     var childIndex = 0  // position of the next child element of the open point
 
     // The names last seen at each position among a point's children, and their
@@ -186,7 +185,6 @@ extension GPXParser {
         field = .documentTime
         fieldDepth = depth
         reader.wantsText = true
-        fieldLine = reader.line
         textCount = 0
         textOverflow = false
       }

@@ -27,7 +27,7 @@ extension XMLEventReader {
     var depth = 0
     let openPrefixes = UnsafeMutablePointer<UnsafePointer<xmlChar>?>.allocate(capacity: XMLEventReader.maxDepth)
     let openNames = UnsafeMutablePointer<UnsafePointer<xmlChar>?>.allocate(capacity: XMLEventReader.maxDepth)
-    let openLines = UnsafeMutablePointer<Int32>.allocate(capacity: XMLEventReader.maxDepth)
+    let openLines = UnsafeMutablePointer<Int>.allocate(capacity: XMLEventReader.maxDepth)
     /// Whether the root element has started.
     var rootSeen = false
     /// The attributes of the element starting (5 pointers each, see `startElementNs`).
@@ -125,7 +125,7 @@ extension XMLEventReader {
         }
         context.openPrefixes[depth] = prefix
         context.openNames[depth] = localName
-        context.openLines[depth] = Int32(clamping: context.line)
+        context.openLines[depth] = context.line
         context.depth = depth + 1
         context.rootSeen = true
         context.attributes = attributes

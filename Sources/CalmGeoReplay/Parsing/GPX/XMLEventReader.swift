@@ -245,6 +245,13 @@ final class XMLEventReader {
   /// tag ends on.
   var line: Int { context.line }
 
+  /// The line of the innermost open element's start tag (`line` as it was during the
+  /// element's `startElement`), from that call to its `endElement`. Kept anyway for
+  /// messages about truncated files, so reading it costs a load, where `line` follows
+  /// three pointers into libxml2's state.
+  @inline(__always)
+  var elementLine: Int { context.depth > 0 ? context.openLines[context.depth - 1] : 0 }
+
   /// The innermost open element's name as written, prefix included
   /// (`gpxtpx:speed`), for messages.
   var nameText: String {
