@@ -222,10 +222,7 @@ enum DecimalText {
   @inline(__always)
   private static func eightDigits(_ p: UnsafePointer<UInt8>) -> UInt64? {
     let word = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self).littleEndian
-    // A byte below "0" borrows into its top bit, one above "9" carries into it.
-    guard ((word &+ 0x4646_4646_4646_4646) | (word &- 0x3030_3030_3030_3030)) & 0x8080_8080_8080_8080 == 0 else {
-      return nil
-    }
+    guard DigitWord.isAllDigits(word) else { return nil }
     return eightDigitsValue(word)
   }
 
@@ -233,8 +230,7 @@ enum DecimalText {
   /// the lowest byte), not checked.
   @inline(__always)
   private static func eightDigitsValue(_ word: UInt64) -> UInt64 {
-    var value = word &- 0x3030_3030_3030_3030
-    value = value &* 10 &+ (value >> 8)  // pairs of digits
+    let value = DigitWord.pairs(word)
     let mask: UInt64 = 0x0000_00FF_0000_00FF
     return ((value & mask) &* (100 + 1_000_000 << 32) &+ ((value >> 16) & mask) &* (1 + 10_000 << 32)) >> 32
   }

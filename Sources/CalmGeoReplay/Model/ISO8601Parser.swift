@@ -51,15 +51,8 @@ public enum ISO8601Parser {
     var i = 19
     if i < n, text[i] == 46 || text[i] == 44 {  // . ,
       i += 1
-      var scale = 100_000_000  // nanoseconds per digit, first digit
-      var nanos = 0
-      let fractionStart = i
-      while i < n, text[i] &- 48 < 10 {
-        if scale > 0 { nanos += Int(text[i] &- 48) * scale; scale /= 10 }
-        i += 1
-      }
-      guard i > fractionStart else { return nil }
-      millis = (nanos + 500_000) / 1_000_000
+      guard let fraction = fractionMillis(text, &i) else { return nil }
+      millis = fraction
     }
     if i < n, text[i] == 90 || text[i] == 122 { i += 1 }  // Z z
     guard i == n else { return nil }
@@ -74,12 +67,23 @@ public enum ISO8601Parser {
   @inlinable @inline(__always)
   static func digitPairs(_ word: UInt64, separators: UInt64) -> UInt64? {
     let digits = (word & ~separators) | (0x3030_3030_3030_3030 & separators)
-    // A byte below "0" borrows into its top bit, one above "9" carries into it.
-    guard ((digits &+ 0x4646_4646_4646_4646) | (digits &- 0x3030_3030_3030_3030)) & 0x8080_8080_8080_8080 == 0 else {
-      return nil
+    guard DigitWord.isAllDigits(digits) else { return nil }
+    return DigitWord.pairs(digits)
+  }
+
+  /// The fraction of a second whose digits start at `i` (after the `.` or `,`), rounded
+  /// to the nearest millisecond; `i` moves past the digits. `nil` when there is none.
+  @inlinable @inline(__always)
+  static func fractionMillis(_ text: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> Int? {
+    var scale = 100_000_000  // nanoseconds per digit, first digit
+    var nanos = 0
+    let start = i
+    while i < text.count, text[i] &- 48 < 10 {
+      if scale > 0 { nanos += Int(text[i] &- 48) * scale; scale /= 10 }
+      i += 1
     }
-    let values = digits &- 0x3030_3030_3030_3030
-    return values &* 10 &+ (values >> 8)
+    guard i > start else { return nil }
+    return (nanos + 500_000) / 1_000_000
   }
 
   /// Any date-time `parse` accepts, byte by byte.
@@ -116,16 +120,8 @@ public enum ISO8601Parser {
       second = s
       if i < n, text[i] == 46 || text[i] == 44 {
         i += 1
-        var scale = 100_000_000  // nanoseconds per digit, first digit
-        var nanos = 0
-        var count = 0
-        while i < n, text[i] &- 48 < 10 {
-          if scale > 0 { nanos += Int(text[i] &- 48) * scale; scale /= 10 }
-          i += 1
-          count += 1
-        }
-        guard count > 0 else { return nil }
-        millis = (nanos + 500_000) / 1_000_000
+        guard let fraction = fractionMillis(text, &i) else { return nil }
+        millis = fraction
       }
     }
     var offsetMinutes = 0
