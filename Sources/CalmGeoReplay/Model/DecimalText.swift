@@ -42,82 +42,63 @@ enum DecimalText {
 
   /// The finite value of `text`, or `nil` when it is not a decimal number.
   ///
-  /// A plain decimal is read a word at a time (`parsePlain`), with no branch per digit
-  /// to mispredict: callers read one number between long runs of other code (GPX between
-  /// libxml2's callbacks), which leave the branch predictor cold. Where numbers come in
-  /// a tight loop, as in CSV, `parseDigitByDigit` is faster.
+  /// A plain decimal of 8 to 17 bytes is read a few words at a time (`parsePlain`),
+  /// with no branch per digit; everything else digit by digit (`parseDigitByDigit`).
   @inline(__always)
   static func parse(_ text: UnsafeBufferPointer<UInt8>, decimalComma: Bool = false) -> Double? {
     guard let base = text.baseAddress else { return nil }
-    if text.count >= 4, text.count <= 17, let value = parsePlain(base, text.count) { return value }
+    if text.count >= 8, text.count <= 18, let value = parsePlain(base, text.count) { return value }
     return parseAny(text, decimalComma: decimalComma)
   }
 
-  /// The value of `text` when it is a plain decimal of 4 to 16 bytes after an
-  /// optional sign: digits and at most one `.`, 15 digits at most, nothing else
-  /// (no whitespace, no exponent). `nil` when it is not of that shape, which
-  /// says nothing about whether it is a number: `parseDigitByDigit` decides.
+  /// The value of `text` when it is a plain decimal of 8 to 17 bytes after an optional
+  /// sign: 1 to 7 digits, a `.`, then 1 to 14 digits, 15 digits at most in all, nothing
+  /// else (no whitespace, no exponent). `nil` when it is not of that shape, which says
+  /// nothing about whether it is a number: `parseDigitByDigit` decides.
   ///
-  /// Coordinates and elevations (`48.2805591`, `-122.030237`, `258.7319336`) are
-  /// of this shape. The bytes are read as one 128-bit word (two overlapping loads,
-  /// never past the text), the point found and squeezed out, the digits checked
-  /// and combined all at once: no branch depends on a digit, which matters when
-  /// the reading runs between long stretches of libxml2 that leave the branch
-  /// predictor cold.
+  /// Coordinates and elevations (`48.2805591`, `-122.030237`, `258.7319336`) are of this
+  /// shape. The point is found in the first word; the integer digits are moved to the
+  /// top of that word, the last fraction digits are read as the word that ends the
+  /// text, and the first ones (past 8) as the word that follows the point, each padded
+  /// with "0"s, checked and combined at once. Every load stays inside the text, and no
+  /// shift crosses a 64-bit word.
   @inline(__always)
   static func parsePlain(_ base: UnsafePointer<UInt8>, _ count: Int) -> Double? {
     let first = base[0]
     let signed = first == 45 || first == 43  // - +
     let start = signed ? 1 : 0
-    let length = count - start
-    guard length >= 4, length <= 16 else { return nil }
+    let length = count &- start
+    guard length >= 8, length <= 17 else { return nil }
     let bytes = UnsafeRawPointer(base + start)
-    // Byte k of `word` is the text's byte k; bytes past `length` are 0. The two
-    // loads overlap, and where they do they hold the same bytes.
-    var word: UInt128
-    if length >= 8 {
-      let head = UInt128(bytes.loadUnaligned(as: UInt64.self).littleEndian)
-      let tail = UInt128(bytes.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self).littleEndian)
-      word = head | tail &<< (8 &* (length &- 8))
-    } else {
-      let head = UInt64(bytes.loadUnaligned(as: UInt32.self).littleEndian)
-      let tail = UInt64(bytes.loadUnaligned(fromByteOffset: length &- 4, as: UInt32.self).littleEndian)
-      word = UInt128(head | tail &<< (8 &* (length &- 4)))
-    }
-    // The first `.`: the lowest zero byte of `word ^ "...."` (bytes past the text are 0, never a point).
-    let points = word ^ Self.everyByte(0x2E)
-    let pointBits = (points &- Self.everyByte(0x01)) & ~points & Self.everyByte(0x80)
-    var digits = length
-    var scale = 0
-    if pointBits != 0 {
-      let point = pointBits.trailingZeroBitCount &>> 3
-      let bitsBefore = 8 &* point
-      let before = word & ((UInt128(1) &<< bitsBefore) &- 1)
-      let after = (word &>> (bitsBefore &+ 8)) &<< bitsBefore
-      word = before | after
-      digits = length &- 1
-      scale = digits &- point
-    }
-    guard digits <= 15 else { return nil }
-    // Sixteen digits, the text's at the end, "0"s in front; any other byte (a second
-    // point, a sign, whitespace, a letter) fails the check.
-    let zeros = Self.everyByte(0x30) &>> (8 &* digits)
-    let padded = (word &<< (8 &* (16 &- digits))) | zeros
-    let belowZero = padded &- Self.everyByte(0x30)
-    let aboveNine = padded &+ Self.everyByte(0x46)
-    guard (belowZero | aboveNine) & Self.everyByte(0x80) == 0 else { return nil }
-    let leading = eightDigitsValue(UInt64(truncatingIfNeeded: padded))
-    let trailing = eightDigitsValue(UInt64(truncatingIfNeeded: padded &>> 64))
-    let mantissa = leading &* 100_000_000 &+ trailing
-    // Exact: mantissa < 10^15 < 2^53 and 10^scale is a Double (Clinger's fast path).
-    let value = Double(Int64(bitPattern: mantissa)) / exactPowerOfTen(scale)
+    let zeros: UInt64 = 0x3030_3030_3030_3030
+    let head = bytes.loadUnaligned(as: UInt64.self).littleEndian
+    // The first `.`: the lowest zero byte of `head ^ "........"`.
+    let points = head ^ 0x2E2E_2E2E_2E2E_2E2E
+    let pointBits = (points &- 0x0101_0101_0101_0101) & ~points & 0x8080_8080_8080_8080
+    let point = pointBits.trailingZeroBitCount &>> 3  // 8 when there is none
+    let fractionDigits = length &- point &- 1
+    guard point >= 1, point <= 7, fractionDigits >= 1, point &+ fractionDigits <= 15 else { return nil }
+    // The integer digits at the top of a word, "0"s below them.
+    let integerWord = (head &<< (8 &* (8 &- point))) | (zeros &>> (8 &* point))
+    // The last fraction digits, from the word that ends the text.
+    let tail = bytes.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self).littleEndian
+    let lastDigits = min(fractionDigits, 8)
+    let kept = UInt64.max &<< (8 &* (8 &- lastDigits))
+    let lastWord = (tail & kept) | (zeros & ~kept)
+    // The first fraction digits past the last 8 (none when there are 8 or fewer): the
+    // bytes right after the point, "0"s when there are none. (With none, the word
+    // loaded is not used, and is loaded from where it stays inside the text.)
+    let firstDigits = fractionDigits &- lastDigits  // 0...6
+    let afterPoint = bytes.loadUnaligned(fromByteOffset: min(point &+ 1, length &- 8), as: UInt64.self).littleEndian
+    let firstWord = firstDigits == 0 ? zeros : (afterPoint &<< (8 &* (8 &- firstDigits))) | (zeros &>> (8 &* firstDigits))
+    guard DigitWord.isAllDigits(integerWord), DigitWord.isAllDigits(lastWord), DigitWord.isAllDigits(firstWord)
+    else { return nil }
+    let fraction = eightDigitsValue(firstWord) &* 100_000_000 &+ eightDigitsValue(lastWord)
+    let scale = exactPowerOfTen(fractionDigits)
+    let mantissa = eightDigitsValue(integerWord) &* UInt64(Int64(scale)) &+ fraction
+    // Exact: mantissa < 10^15 < 2^53 and 10^fractionDigits is a Double (Clinger's fast path).
+    let value = Double(Int64(bitPattern: mantissa)) / scale
     return first == 45 ? -value : value
-  }
-
-  /// A 128-bit word with `byte` in each of its 16 bytes.
-  @inline(__always)
-  private static func everyByte(_ byte: UInt8) -> UInt128 {
-    UInt128(byte) &* 0x0101_0101_0101_0101_0101_0101_0101_0101
   }
 
   /// `parseDigitByDigit`, out of line: inlined in `parse`, the rare general case made the
