@@ -99,8 +99,10 @@ extension GPXParser {
       childNames.initialize(repeating: XMLName(), count: Self.rememberedChildren)
       childFields = .allocate(capacity: Self.rememberedChildren)
       childFields.initialize(repeating: nil, count: Self.rememberedChildren)
-      // Text is read only inside an open field (`fieldDepth`).
+      // Text is read only inside an open field (`fieldDepth`), so only the text of
+      // elements that can be fields is recorded.
       reader.wantsText = false
+      reader.recordText(onlyInside: names.fields)
     }
 
     func deallocate() {

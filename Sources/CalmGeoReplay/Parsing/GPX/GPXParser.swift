@@ -86,6 +86,11 @@ extension GPXParser {
     let lat, lon, ele, time, speed, course, heading, hdop, vdop, pdop, sat, fix, geoidheight: XMLName
     let hAcc, hacc, accuracy, vAcc, vacc: XMLName
 
+    /// Every name a field may have (`Field`), in a point, its extensions, or the metadata.
+    var fields: [XMLName] {
+      [ele, time, speed, course, heading, hdop, vdop, pdop, sat, fix, geoidheight, hAcc, hacc, accuracy, vAcc, vacc]
+    }
+
     init(_ reader: XMLEventReader) {
       (gpx, trk, trkseg, trkpt) = (reader.intern("gpx"), reader.intern("trk"), reader.intern("trkseg"), reader.intern("trkpt"))
       (rte, rtept, wpt) = (reader.intern("rte"), reader.intern("rtept"), reader.intern("wpt"))

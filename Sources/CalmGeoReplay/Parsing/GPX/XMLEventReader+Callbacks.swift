@@ -3,66 +3,113 @@ internal import CLibXML2
 // libxml2's side of `XMLEventReader`: the state its C callbacks share with Swift,
 // and the callbacks. With XMLEventReader.swift, the only code that imports libxml2.
 extension XMLEventReader {
-  /// The state the C callbacks share with Swift.
+  /// What the C callbacks read and write on every event, in memory of its own that
+  /// the parser's `_private` points at: loads and stores through a pointer, with no
+  /// reference counting and no closure per call. The rest is in `Context`.
+  struct CallbackState {
+    /// Whether a `<!DOCTYPE>` was seen; from then on nothing is recorded.
+    var documentType = false
+    /// Whether the reading was stopped (`Context.stop` says why).
+    var stopped = false
+    /// Whether the root element has started.
+    var rootSeen = false
+    /// Elements open in libxml2's parse (the handler may lag behind, see `batch`).
+    var depth = 0
+    /// Bytes of text since the last tag.
+    var textLength = 0
+    var parser: xmlParserCtxtPtr? = nil
+    /// The only elements whose own text is recorded, when `filtersText`
+    /// (`XMLEventReader.recordText(onlyInside:)`).
+    var textElements = XMLNameSet()
+    var filtersText = false
+    /// Per depth, whether the element open there has its text recorded (index 0:
+    /// outside the root element, where libxml2 reports no text).
+    let textRecorded = UnsafeMutablePointer<Bool>.allocate(capacity: XMLEventReader.maxDepth + 1)
+    /// What libxml2 reported and the handler has not seen yet.
+    var batch = XMLEventBatch()
+    /// The rest, for what happens once per reading (errors, a full batch).
+    let context: Unmanaged<Context>
+
+    init(context: Context) {
+      self.context = Unmanaged.passUnretained(context)
+      textRecorded.initialize(repeating: true, count: XMLEventReader.maxDepth + 1)
+    }
+
+    /// The parser's current line (during `startElementNs`, the line the start tag ends on).
+    @inline(__always)
+    var line: Int {
+      guard let input = parser?.pointee.input else { return 0 }
+      return max(0, Int(input.pointee.line))
+    }
+
+    @inline(__always)
+    var column: Int {
+      guard let input = parser?.pointee.input else { return 0 }
+      return max(0, Int(input.pointee.col))
+    }
+
+    /// The state of the parser whose callback this is: libxml2's SAX2 defaults need
+    /// their `ctx` to be the parser itself, so ours is kept in `_private`. A parser
+    /// libxml2 makes for itself (to check an entity's text) has none.
+    @inline(__always)
+    static func of(_ parser: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<CallbackState>? {
+      parser?.assumingMemoryBound(to: xmlParserCtxt.self).pointee._private?.assumingMemoryBound(to: CallbackState.self)
+    }
+  }
+
+  /// What the reader and its callbacks share beyond `CallbackState`.
   final class Context {
     let source: any ByteSource
     let file: String
-    /// Set by `run`, which holds it for the whole reading.
-    var handler: Unmanaged<XMLEventHandler>? = nil
-    var parser: xmlParserCtxtPtr? = nil
+    /// Replays a batch into the handler; set by `run` for the whole reading.
+    var replay: ((UnsafeMutablePointer<XMLEventBatch>) throws(ParseError) -> Void)? = nil
+    /// The callbacks' state; `deallocate` frees it.
+    let state: UnsafeMutablePointer<CallbackState>
+    /// Its `batch`, for `XMLEventBatch.replay`.
+    let batch: UnsafeMutablePointer<XMLEventBatch>
 
     /// The first error the handler threw, or the reader raised itself.
     var stop: ParseError?
-    /// Whether `stop` is set: a flag, tested on every event, where testing the
-    /// optional error went through its value witnesses (4% of a read).
-    var stopped = false
     /// The first fatal error libxml2 reported, with its number.
     var fatal: (message: String, line: Int, column: Int, code: Int32)?
-    /// Whether a `<!DOCTYPE>` was seen; from then on nothing reaches the handler.
-    var documentType = false
     /// Whether the end of the source was pushed.
     var terminating = false
-
-    // The open elements: prefix and local name (interned), and line, innermost last.
-    var depth = 0
-    let openPrefixes = UnsafeMutablePointer<UnsafePointer<xmlChar>?>.allocate(capacity: XMLEventReader.maxDepth)
-    let openNames = UnsafeMutablePointer<UnsafePointer<xmlChar>?>.allocate(capacity: XMLEventReader.maxDepth)
-    let openLines = UnsafeMutablePointer<Int>.allocate(capacity: XMLEventReader.maxDepth)
-    /// Whether the root element has started.
-    var rootSeen = false
-    /// The attributes of the element starting (5 pointers each, see `startElementNs`).
-    var attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>? = nil
-    var attributeCount = 0
-    /// Bytes of text since the last tag.
-    var textLength = 0
-    /// Whether the handler wants text now (`XMLEventReader.wantsText`).
-    @exclusivity(unchecked) var wantsText = true
 
     init(source: any ByteSource, file: String) {
       self.source = source
       self.file = file
+      state = .allocate(capacity: 1)
+      batch = (UnsafeMutableRawPointer(state) + MemoryLayout<CallbackState>.offset(of: \.batch)!)
+        .assumingMemoryBound(to: XMLEventBatch.self)
+      state.initialize(to: CallbackState(context: self))
     }
 
-    /// The context of the parser whose callback this is: libxml2's SAX2 defaults
-    /// need their `ctx` to be the parser itself, so ours is kept in `_private`.
-    @inline(__always)
-    static func of(_ parser: UnsafeMutableRawPointer?) -> Unmanaged<Context>? {
-      // A parser libxml2 makes for itself (to check an entity's text) may have none.
-      guard let context = parser?.assumingMemoryBound(to: xmlParserCtxt.self).pointee._private else { return nil }
-      return Unmanaged.fromOpaque(context)
+    func deallocate() {
+      state.pointee.batch.deallocate()
+      state.pointee.textElements.deallocate()
+      state.pointee.textRecorded.deallocate()
+      state.deinitialize(count: 1)
+      state.deallocate()
     }
 
-    deinit {
-      openPrefixes.deallocate()
-      openNames.deallocate()
-      openLines.deallocate()
+    /// Hands the batch to the handler now: it is full, or an event must be seen
+    /// before libxml2's bytes it points at change. A handler's error stops the parser.
+    /// Returns whether the reading goes on.
+    @inline(never)
+    func flush() -> Bool {
+      do throws(ParseError) {
+        try replay!(batch)
+      } catch {
+        halt(error)
+      }
+      return !state.pointee.stopped
     }
 
     /// Stops the parser with `error` (the first one wins).
     func halt(_ error: ParseError) {
-      if !stopped { stop = error }
-      stopped = true
-      if let parser { xmlStopParser(parser) }
+      if !state.pointee.stopped { stop = error }
+      state.pointee.stopped = true
+      if let parser = state.pointee.parser { xmlStopParser(parser) }
     }
 
     /// Stops the parser with an XML error at the parser's position.
@@ -71,15 +118,19 @@ extension XMLEventReader {
                       key: "xml", reason: reason, isFatal: true))
     }
 
-    var line: Int {
-      guard let input = parser?.pointee.input else { return 0 }
-      return max(0, Int(input.pointee.line))
-    }
+    var line: Int { state.pointee.line }
+    var column: Int { state.pointee.column }
+  }
 
-    var column: Int {
-      guard let input = parser?.pointee.input else { return 0 }
-      return max(0, Int(input.pointee.col))
-    }
+  /// The value of attribute `index` of `startElementNs`'s `attributes`, five pointers
+  /// per attribute: local name, prefix, URI, and the value's start and end.
+  @inline(__always)
+  private static func attributeValue(
+    _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>, _ index: Int
+  ) -> UnsafeBufferPointer<UInt8> {
+    let base = attributes + 5 &* index
+    guard let start = base[3], let end = base[4] else { return UnsafeBufferPointer(start: nil, count: 0) }
+    return UnsafeBufferPointer(start: start, count: end - start)
   }
 
   /// The SAX2 callbacks: libxml2's defaults for the document and its DTD (kept only
@@ -100,81 +151,88 @@ extension XMLEventReader {
       // checks of what follows in the same chunk still run; the refusal comes at
       // the end of the chunk, see `check`.
       xmlSAX2InternalSubset(opaque, name, externalID, systemID)
-      Context.of(opaque)?._withUnsafeGuaranteedRef { $0.documentType = true }
+      CallbackState.of(opaque)?.pointee.documentType = true
     }
     sax.externalSubset = { opaque, _, _, _ in
-      Context.of(opaque)?._withUnsafeGuaranteedRef { $0.documentType = true }
+      CallbackState.of(opaque)?.pointee.documentType = true
     }
     sax.reference = { opaque, name in
-      Context.of(opaque)?._withUnsafeGuaranteedRef { context in
-        let text = name.map { String(cString: $0) } ?? ""
-        context.halt(
-          ParseError(
-            format: "gpx", location: SourceLocation(file: context.file, line: context.line), key: "entity",
-            reason: "entity reference &\(text); is refused: entities are never expanded", isFatal: true))
-      }
+      guard let state = CallbackState.of(opaque) else { return }
+      let context = state.pointee.context.takeUnretainedValue()
+      let text = name.map { String(cString: $0) } ?? ""
+      context.halt(
+        ParseError(
+          format: "gpx", location: SourceLocation(file: context.file, line: context.line), key: "entity",
+          reason: "entity reference &\(text); is refused: entities are never expanded", isFatal: true))
     }
     sax.startElementNs = { opaque, localName, prefix, _, _, _, attributeCount, _, attributes in
-      Context.of(opaque)?._withUnsafeGuaranteedRef { context in
-        context.textLength = 0
-        guard !context.documentType, !context.stopped else { return }
-        let depth = context.depth
-        guard depth < XMLEventReader.maxDepth else {
-          context.halt(xml: "elements are nested more than \(XMLEventReader.maxDepth) deep")
-          return
-        }
-        context.openPrefixes[depth] = prefix
-        context.openNames[depth] = localName
-        context.openLines[depth] = context.line
-        context.depth = depth + 1
-        context.rootSeen = true
-        context.attributes = attributes
-        context.attributeCount = Int(attributeCount)
-        do {
-          try context.handler!._withUnsafeGuaranteedRef { handler in
-            try handler.startElement(XMLName(pointer: UnsafeRawPointer(localName)))
-          }
-        } catch {
-          context.halt(error as! ParseError)
-        }
-        context.attributes = nil
+      guard let state = CallbackState.of(opaque) else { return }
+      state.pointee.textLength = 0
+      guard !state.pointee.documentType, !state.pointee.stopped else { return }
+      let depth = state.pointee.depth
+      guard depth < XMLEventReader.maxDepth else {
+        state.pointee.context.takeUnretainedValue().halt(
+          xml: "elements are nested more than \(XMLEventReader.maxDepth) deep")
+        return
       }
+      state.pointee.depth = depth &+ 1
+      state.pointee.rootSeen = true
+      state.pointee.textRecorded[depth &+ 1] =
+        !state.pointee.filtersText || state.pointee.textElements.contains(UnsafeRawPointer(localName))
+      let count = Int(attributeCount)
+      var valueBytes = 0
+      for index in 0..<count { valueBytes &+= attributeValue(attributes!, index).count }
+      if !state.pointee.batch.hasRoom(events: 1, attributes: count, bytes: valueBytes) {
+        guard state.pointee.context.takeUnretainedValue().flush() else { return }
+      }
+      // Too big for any batch: handed over before libxml2's bytes go.
+      let copy = XMLEventBatch.fits(attributes: count, bytes: valueBytes)
+      state.pointee.batch.recordStart(
+        name: UnsafeRawPointer(localName), prefix: UnsafeRawPointer(prefix), line: state.pointee.line,
+        attributeCount: count)
+      for index in 0..<count {
+        state.pointee.batch.recordAttribute(
+          name: UnsafeRawPointer(attributes![5 &* index]), value: attributeValue(attributes!, index), copy: copy)
+      }
+      if !copy { _ = state.pointee.context.takeUnretainedValue().flush() }
     }
     sax.endElementNs = { opaque, _, _, _ in
-      Context.of(opaque)?._withUnsafeGuaranteedRef { context in
-        context.textLength = 0
-        guard !context.documentType, !context.stopped, context.depth > 0 else { return }
-        do {
-          try context.handler!._withUnsafeGuaranteedRef { handler in try handler.endElement() }
-        } catch {
-          context.halt(error as! ParseError)
-        }
-        context.depth -= 1
+      guard let state = CallbackState.of(opaque) else { return }
+      state.pointee.textLength = 0
+      guard !state.pointee.documentType, !state.pointee.stopped, state.pointee.depth > 0 else { return }
+      if !state.pointee.batch.hasRoom(events: 1, attributes: 0, bytes: 0) {
+        guard state.pointee.context.takeUnretainedValue().flush() else { return }
       }
+      state.pointee.batch.recordEnd()
+      state.pointee.depth &-= 1
     }
     sax.characters = { opaque, bytes, length in
-      Context.of(opaque)?._withUnsafeGuaranteedRef { context in
-        guard !context.documentType, !context.stopped, let bytes else { return }
-        context.textLength += Int(length)
-        if context.textLength > XMLEventReader.maxTextLength {
-          // libxml2's words for its tree builder's limit, kept for continuity.
-          context.halt(xml: "xmlSAX2Characters: huge text node")
-          return
-        }
-        guard context.wantsText else { return }
-        context.handler!._withUnsafeGuaranteedRef { $0.text(UnsafeBufferPointer(start: bytes, count: Int(length))) }
+      guard let state = CallbackState.of(opaque) else { return }
+      guard !state.pointee.documentType, !state.pointee.stopped, let bytes else { return }
+      let count = Int(length)
+      state.pointee.textLength &+= count
+      if state.pointee.textLength > XMLEventReader.maxTextLength {
+        // libxml2's words for its tree builder's limit, kept for continuity.
+        state.pointee.context.takeUnretainedValue().halt(xml: "xmlSAX2Characters: huge text node")
+        return
       }
+      guard state.pointee.textRecorded[state.pointee.depth] else { return }
+      if !state.pointee.batch.hasRoom(events: 1, attributes: 0, bytes: count) {
+        guard state.pointee.context.takeUnretainedValue().flush() else { return }
+      }
+      let copy = XMLEventBatch.fits(attributes: 0, bytes: count)
+      state.pointee.batch.recordText(UnsafeBufferPointer(start: bytes, count: count), copy: copy)
+      if !copy { _ = state.pointee.context.takeUnretainedValue().flush() }
     }
     sax.cdataBlock = sax.characters
     sax.ignorableWhitespace = sax.characters
     sax.serror = { opaque, error in
-      guard let opaque, let error = error?.pointee else { return }
-      Context.of(opaque)?._withUnsafeGuaranteedRef { context in
-        guard error.level == XML_ERR_FATAL, context.fatal == nil else { return }
-        var message = error.message.map { String(cString: $0) } ?? "unknown XML error"
-        while let last = message.last, last.isWhitespace { message.removeLast() }
-        context.fatal = (message, Int(error.line), Int(error.int2), error.code)
-      }
+      guard let error = error?.pointee, let state = CallbackState.of(opaque) else { return }
+      let context = state.pointee.context.takeUnretainedValue()
+      guard error.level == XML_ERR_FATAL, context.fatal == nil else { return }
+      var message = error.message.map { String(cString: $0) } ?? "unknown XML error"
+      while let last = message.last, last.isWhitespace { message.removeLast() }
+      context.fatal = (message, Int(error.line), Int(error.int2), error.code)
     }
     return sax
   }()

@@ -20,8 +20,11 @@ import Darwin
 /// 10,000,000 bytes (the limit libxml2's tree builder has) and elements nested
 /// more than `maxDepth` deep are errors.
 ///
-/// Positions are exact: `line` is the parser's line when the start (or end) tag
-/// has been read, which for a start tag on one line is that tag's line. Errors
+/// The callbacks only record what libxml2 reports (`XMLEventBatch`, fixed memory);
+/// the handler sees it a batch at a time, in order, after each chunk.
+///
+/// Positions are exact: `line` is the parser's line when the start tag has been
+/// read, which for a start tag on one line is that tag's line. Errors
 /// carry libxml2's line and column (in characters), and are worded for users
 /// where it matters: an empty file, a file that is not XML, a file cut short.
 final class XMLEventReader {
@@ -87,22 +90,23 @@ final class XMLEventReader {
       }
     } catch {
       staging.deallocate()
+      context.deallocate()
       throw error
     }
     var sax = Self.callbacks
-    let opaque = Unmanaged.passUnretained(context).toOpaque()
     // The first 4 bytes go in now, as libxml2 asks, so that it picks the encoding.
     let head = Int32(min(first, 4))
     // No user data: libxml2 then hands the parser itself to every callback.
     guard let parser = xmlCreatePushParserCtxt(&sax, nil, head > 0 ? staging : nil, head, file) else {
       staging.deallocate()
+      context.deallocate()
       throw ParseError(
         format: "gpx", location: SourceLocation(file: file, line: 0), key: "xml",
         reason: "cannot start the XML parser", isFatal: true)
     }
     self.parser = parser
-    parser.pointee._private = opaque
-    context.parser = parser
+    parser.pointee._private = UnsafeMutableRawPointer(context.state)
+    context.state.pointee.parser = parser
     xmlCtxtUseOptions(parser, Self.options)
     account(staging, first)
     if first > Int(head) { memmove(staging, staging + Int(head), first - Int(head)) }
@@ -127,34 +131,48 @@ final class XMLEventReader {
       parser.pointee.myDoc = nil
     }
     xmlFreeParserCtxt(parser)
+    context.deallocate()
     staging.deallocate()
     decoded.deallocate()
   }
 
-  /// The name `text` interned in this reader's dictionary, as the parser interns
-  /// element and attribute names. Wraps `xmlDictLookup`.
   /// Whether `text` events reach the handler (true at first). A handler that reads text
   /// only inside some elements turns it off elsewhere, which spares a call per run of
   /// whitespace between tags; the text limit is checked either way.
   var wantsText: Bool {
-    get { context.wantsText }
-    set { context.wantsText = newValue }
+    get { context.batch.pointee.wantsText }
+    set { context.batch.pointee.wantsText = newValue }
   }
 
+  /// Records text only when the innermost open element is one of `names`: the text
+  /// elsewhere (the line breaks and indents between the elements of a track, say)
+  /// never reaches the handler, and costs no more than the check of its length.
+  /// Call it before `run`.
+  func recordText(onlyInside names: [XMLName]) {
+    for name in names { context.state.pointee.textElements.insert(name) }
+    context.state.pointee.filtersText = true
+  }
+
+  /// The name `text` interned in this reader's dictionary, as the parser interns
+  /// element and attribute names. Wraps `xmlDictLookup`.
   func intern(_ text: String) -> XMLName {
     XMLName(pointer: UnsafeRawPointer(xmlDictLookup(parser.pointee.dict, text, -1)))
   }
 
   /// Reads the whole source, calling `handler` for each element and text.
   ///
+  /// The handler is called in batches (`XMLEventBatch`): after each chunk libxml2
+  /// parsed, and whenever the batch is full.
+  ///
   /// - Throws: the handler's error, the source's own error, or the XML error at
   ///   its line and column.
-  func run(_ handler: XMLEventHandler) throws(ParseError) {
-    context.handler = Unmanaged.passUnretained(handler)
-    defer {
-      context.handler = nil
-      withExtendedLifetime(handler) {}
-    }
+  ///
+  /// Generic so that the replay loop is compiled for the handler's own class: its
+  /// methods are called directly, not through the vtable, and can be inlined.
+  func run<Handler: XMLEventHandler>(_ handler: Handler) throws(ParseError) {
+    // A full batch is replayed from inside a callback, through this closure.
+    context.replay = { (batch) throws(ParseError) in try XMLEventBatch.replay(batch, into: handler) }
+    defer { context.replay = nil }
     while true {
       let count: Int
       if pending > 0 {
@@ -167,8 +185,8 @@ final class XMLEventReader {
       if count == 0 {
         context.terminating = true
         xmlParseChunk(parser, nil, 0, 1)
-        try check()
-        if context.depth > 0 || !context.rootSeen {
+        try check(handler)
+        if context.state.pointee.depth > 0 || !context.state.pointee.rootSeen {
           // libxml2 said nothing (it cannot fail at this point without a message),
           // but never let an unfinished document pass.
           throw endedEarly()
@@ -176,17 +194,20 @@ final class XMLEventReader {
         return
       }
       xmlParseChunk(parser, staging, Int32(count), 0)
-      try check()
+      try check(handler)
     }
   }
 
   @inline(__always)
   private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
 
-  /// Throws what stopped the parser, if anything did.
+  /// Hands what the last chunk held to `handler`, then throws what stopped the
+  /// parser, if anything did. The handler comes first: it sees only what precedes
+  /// the point where the parser stopped, and it would have stopped there first.
   @inline(__always)
-  private func check() throws(ParseError) {
-    if context.documentType { throw documentTypeRefused() }
+  private func check<Handler: XMLEventHandler>(_ handler: Handler) throws(ParseError) {
+    if context.state.pointee.documentType { throw documentTypeRefused() }
+    if !context.batch.pointee.isEmpty { try XMLEventBatch.replay(context.batch, into: handler) }
     if let error = context.stop { throw error }
     guard let found = context.fatal else { return }
     let location = SourceLocation(file: file, line: found.line, column: found.column > 0 ? found.column : nil)
@@ -195,29 +216,28 @@ final class XMLEventReader {
         format: "gpx", location: SourceLocation(file: file, line: 0), key: "empty",
         reason: total == 0 ? "the file is empty" : "the file is empty (only whitespace)", isFatal: true)
     }
-    if !context.rootSeen {
+    if !context.state.pointee.rootSeen {
       throw ParseError(
         format: "gpx", location: location, key: "not_gpx",
         reason: "not a GPX file: it does not start with an XML element",
         isFatal: true)
     }
-    if context.terminating, context.depth > 0 { throw endedEarly(at: location) }
+    if context.terminating, context.state.pointee.depth > 0 { throw endedEarly(at: location) }
     throw ParseError(format: "gpx", location: location, key: "xml", reason: found.message, isFatal: true)
   }
 
   /// The file ends with elements still open: name the innermost.
   private func endedEarly(at location: SourceLocation? = nil) -> ParseError {
     let location = location ?? SourceLocation(file: file, line: context.line, column: context.column)
-    guard context.depth > 0 else {
+    guard context.state.pointee.depth > 0 else {
       return ParseError(
         format: "gpx", location: location, key: "not_gpx", reason: "not a GPX file: it has no XML element",
         isFatal: true)
     }
-    let index = context.depth - 1
-    let name = Self.qualified(context.openPrefixes[index], context.openNames[index])
+    // The handler has seen every event by now: the batch's innermost element is libxml2's.
     return ParseError(
       format: "gpx", location: location, key: "truncated",
-      reason: "the file ends in the middle of <\(name)> opened at line \(context.openLines[index]); "
+      reason: "the file ends in the middle of <\(nameText)> opened at line \(elementLine); "
         + "it was cut short (an interrupted download or copy?)",
       isFatal: true)
   }
@@ -235,38 +255,32 @@ final class XMLEventReader {
       format: "gpx", location: SourceLocation(file: file, line: 0), key: "dtd", reason: reason, isFatal: true)
   }
 
-  private static func qualified(_ prefix: UnsafePointer<xmlChar>?, _ name: UnsafePointer<xmlChar>?) -> String {
-    XMLName.qualified(prefix: XMLName(pointer: UnsafeRawPointer(prefix)), name: XMLName(pointer: UnsafeRawPointer(name)))
-  }
+  // MARK: - Questions during a call to the handler
 
-  // MARK: - Questions during a callback
-
-  /// The parser's current line, from 1: during `startElement`, the line the start
-  /// tag ends on.
-  var line: Int { context.line }
+  /// During `startElement`, the line of the start tag: the parser's line when it had
+  /// read the tag, which for a tag on one line is that tag's line.
+  var line: Int { context.batch.pointee.currentLine }
 
   /// The line of the innermost open element's start tag (`line` as it was during the
-  /// element's `startElement`), from that call to its `endElement`. Kept anyway for
-  /// messages about truncated files, so reading it costs a load, where `line` follows
-  /// three pointers into libxml2's state.
+  /// element's `startElement`), from that call to its `endElement`.
   @inline(__always)
-  var elementLine: Int { context.depth > 0 ? context.openLines[context.depth - 1] : 0 }
+  var elementLine: Int { context.batch.pointee.elementLine }
 
   /// The innermost open element's name as written, prefix included
   /// (`gpxtpx:speed`), for messages.
   var nameText: String {
-    guard context.depth > 0 else { return "" }
-    return Self.qualified(context.openPrefixes[context.depth - 1], context.openNames[context.depth - 1])
+    let (prefix, name) = context.batch.pointee.innermostName
+    return XMLName.qualified(prefix: prefix, name: name)
   }
 
   /// During `startElement`, the number of attributes of the element.
   @inline(__always)
-  var attributeCount: Int { context.attributes == nil ? 0 : context.attributeCount }
+  var attributeCount: Int { context.batch.pointee.currentAttributes.count }
 
   /// During `startElement`, the local name of attribute `index` (document order).
   @inline(__always)
   func attributeName(_ index: Int) -> XMLName {
-    XMLName(pointer: UnsafeRawPointer(context.attributes![5 * index]))
+    XMLName(pointer: context.batch.pointee.currentAttributes[index].name)
   }
 
   /// During `startElement`, the value of attribute `index`, valid until the next
@@ -289,9 +303,7 @@ final class XMLEventReader {
   /// a number, which never has an `&`, and so is spared the search for one.
   @inline(__always)
   func rawAttributeValue(_ index: Int) -> UnsafeBufferPointer<UInt8> {
-    let base = context.attributes! + 5 * index
-    guard let start = base[3], let end = base[4] else { return UnsafeBufferPointer(start: nil, count: 0) }
-    return UnsafeBufferPointer(start: start, count: end - start)
+    context.batch.pointee.currentAttributes[index].value
   }
 
   /// `value` with each `&#38;` turned back into `&`, in `decoded` (grown as needed).

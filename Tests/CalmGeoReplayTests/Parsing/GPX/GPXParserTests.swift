@@ -284,6 +284,13 @@ struct GPXParserTests {
     #expect(fix.verticalAccuracy == 3.25)
   }
 
+  @Test func readsLowerCaseAccuracySpellings() throws {
+    // TPX-style loggers write `hacc` and `vacc`.
+    let fix = try extensionPoint("<hacc>7.5</hacc><vacc>9.25</vacc>")
+    #expect(fix.horizontalAccuracy == 7.5)
+    #expect(fix.verticalAccuracy == 9.25)
+  }
+
   @Test func readsAccuracyAsHorizontalAccuracy() throws {
     #expect(try extensionPoint("<accuracy>6.5</accuracy>").horizontalAccuracy == 6.5)
   }

@@ -113,6 +113,57 @@ extension GPXParserTests {
         == "t.gpx:1:16: error: gpx: Opening and ending tag mismatch: gpx line 1 and gpy")
     }
 
+    // MARK: - Batches (XMLEventBatch)
+
+    @Test func theHandlersErrorComesBeforeAnXMLErrorLaterInTheSameChunk() {
+      // The whole document is one chunk: libxml2 reaches the mismatched tag before the
+      // handler sees <kml>, and the handler's error must still win, as it comes first.
+      #expect(GPXTesting.error("<?xml version=\"1.0\"?>\n<kml><a></b></kml>")
+        == "t.gpx:2: error: gpx: the root element is <kml>, not <gpx>")
+      let bad = GPXTesting.document(
+        #"<trk><trkseg><trkpt lat="95" lon="2"><time>2024-05-01T07:03:12Z</time></trkpt></trkseg></trk>"#) + "</b>"
+      #expect(GPXTesting.error(bad, options: GPXTesting.options(strict: true))
+        == "t.gpx:3: error: gpx: <trkpt> lat is not a latitude: \"95\"")
+    }
+
+    @Test func aTextTooBigForABatchIsHandedOverWhole() throws {
+      // A CDATA section comes in one piece; past the batch's bytes it is handed over
+      // at once, pointing at libxml2's bytes.
+      let padding = String(repeating: " ", count: XMLEventBatch.byteCapacity + 10)
+      for ele in ["<![CDATA[12.5\(padding)]]>", "<![CDATA[\(padding)12.5]]>"] {
+        let text = GPXTesting.document(
+          #"<wpt lat="1" lon="2"><ele>\#(ele)</ele><time>2024-05-01T07:03:12Z</time></wpt>"#)
+        #expect(try GPXTesting.parse(text).fixes.map(\.altitude) == [12.5])
+      }
+    }
+
+    @Test func anElementWhoseAttributesDoNotFitInABatchIsHandedOverWhole() throws {
+      let long = String(repeating: "x", count: XMLEventBatch.byteCapacity + 10)
+      let text = GPXTesting.document(
+        #"<wpt note="\#(long)" lat="1.25" lon="2.5"><time>2024-05-01T07:03:12Z</time></wpt>"#
+          + #"<wpt lat="3.5" lon="4.75"><time>2024-05-01T07:03:13Z</time></wpt>"#)
+      let fixes = try GPXTesting.parse(text).fixes
+      #expect(fixes.map(\.latitude) == [1.25, 3.5])
+      #expect(fixes.map(\.longitude) == [2.5, 4.75])
+    }
+
+    @Test func batchesFillingUpInTheMiddleOfAChunkLoseNothing() throws {
+      // Many more events than a batch holds, in one chunk and in chunks of 7 bytes.
+      let points = (0..<(XMLEventBatch.eventCapacity / 2)).map {
+        #"<trkpt lat="1" lon="\#(Double($0) / 8)"><ele>\#($0)</ele><time>2024-05-01T07:03:12Z</time></trkpt>"#
+      }
+      let times = (0..<points.count).map { String(format: "2024-05-01T%02d:%02d:%02dZ", $0 / 3600, $0 / 60 % 60, $0 % 60) }
+      let text = GPXTesting.document("<trk><trkseg>" + zip(points, times).map {
+        $0.replacingOccurrences(of: "2024-05-01T07:03:12Z", with: $1)
+      }.joined(separator: "\n") + "</trkseg></trk>")
+      for chunk in [Int.max, 7] {
+        let fixes = try GPXTesting.parse(text, chunk: chunk).fixes
+        #expect(fixes.count == points.count)
+        #expect(fixes.map(\.altitude) == (0..<points.count).map { Double($0) })
+        #expect(fixes.map(\.longitude) == (0..<points.count).map { Double($0) / 8 })
+      }
+    }
+
     // MARK: - Sources
 
     @Test func errorsOfTheByteSourceComeThroughUnchanged() throws {
