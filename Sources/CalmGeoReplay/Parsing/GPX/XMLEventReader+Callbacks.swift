@@ -133,6 +133,68 @@ extension XMLEventReader {
     return UnsafeBufferPointer(start: start, count: end - start)
   }
 
+  /// Records the start of an element (`copy`: its attribute values; without, the
+  /// caller replays the batch before the callback returns).
+  @inline(__always)
+  private static func recordStart(
+    _ state: UnsafeMutablePointer<CallbackState>, _ localName: UnsafePointer<xmlChar>?,
+    _ prefix: UnsafePointer<xmlChar>?, _ count: Int, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
+    copy: Bool
+  ) {
+    let depth = state.pointee.depth &+ 1
+    state.pointee.depth = depth
+    state.pointee.rootSeen = true
+    state.pointee.textRecorded[depth] =
+      !state.pointee.filtersText || state.pointee.textElements.contains(UnsafeRawPointer(localName))
+    state.pointee.batch.recordStart(
+      name: UnsafeRawPointer(localName), prefix: UnsafeRawPointer(prefix), line: state.pointee.line,
+      attributeCount: count)
+    for index in 0..<count {
+      state.pointee.batch.recordAttribute(
+        name: UnsafeRawPointer(attributes![5 &* index]), value: attributeValue(attributes!, index), copy: copy)
+    }
+  }
+
+  /// `startElementNs` when elements nest too deep or the batch is full.
+  @inline(never)
+  private static func startSlowly(
+    _ state: UnsafeMutablePointer<CallbackState>, _ localName: UnsafePointer<xmlChar>?,
+    _ prefix: UnsafePointer<xmlChar>?, _ count: Int, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
+    valueBytes: Int
+  ) {
+    let context = state.pointee.context.takeUnretainedValue()
+    guard state.pointee.depth < XMLEventReader.maxDepth else {
+      return context.halt(xml: "elements are nested more than \(XMLEventReader.maxDepth) deep")
+    }
+    guard context.flush() else { return }
+    // Too big for any batch: handed over before libxml2's bytes go.
+    let copy = XMLEventBatch.fits(attributes: count, bytes: valueBytes)
+    recordStart(state, localName, prefix, count, attributes, copy: copy)
+    if !copy { _ = context.flush() }
+  }
+
+  /// `endElementNs` when the batch is full.
+  @inline(never)
+  private static func endSlowly(_ state: UnsafeMutablePointer<CallbackState>) {
+    guard state.pointee.context.takeUnretainedValue().flush() else { return }
+    state.pointee.batch.recordEnd()
+    state.pointee.depth &-= 1
+  }
+
+  /// `characters` when the text is too long or the batch is full.
+  @inline(never)
+  private static func textSlowly(_ state: UnsafeMutablePointer<CallbackState>, _ text: UnsafeBufferPointer<UInt8>) {
+    let context = state.pointee.context.takeUnretainedValue()
+    guard state.pointee.textLength <= XMLEventReader.maxTextLength else {
+      // libxml2's words for its tree builder's limit, kept for continuity.
+      return context.halt(xml: "xmlSAX2Characters: huge text node")
+    }
+    guard state.pointee.textRecorded[state.pointee.depth], context.flush() else { return }
+    let copy = XMLEventBatch.fits(attributes: 0, bytes: text.count)
+    state.pointee.batch.recordText(text, copy: copy)
+    if !copy { _ = context.flush() }
+  }
+
   /// The SAX2 callbacks: libxml2's defaults for the document and its DTD (kept only
   /// so that a refused DTD is refused with libxml2's own diagnosis, see
   /// `internalSubset`), ours for elements, text, references and errors.
@@ -165,44 +227,27 @@ extension XMLEventReader {
           format: "gpx", location: SourceLocation(file: context.file, line: context.line), key: "entity",
           reason: "entity reference &\(text); is refused: entities are never expanded", isFatal: true))
     }
+    // Each callback's common case is inline and makes no call: recording on, the
+    // batch has room. Everything else (an error, a full batch) is out of line.
     sax.startElementNs = { opaque, localName, prefix, _, _, _, attributeCount, _, attributes in
       guard let state = CallbackState.of(opaque) else { return }
       state.pointee.textLength = 0
       guard !state.pointee.documentType, !state.pointee.stopped else { return }
-      let depth = state.pointee.depth
-      guard depth < XMLEventReader.maxDepth else {
-        state.pointee.context.takeUnretainedValue().halt(
-          xml: "elements are nested more than \(XMLEventReader.maxDepth) deep")
-        return
-      }
-      state.pointee.depth = depth &+ 1
-      state.pointee.rootSeen = true
-      state.pointee.textRecorded[depth &+ 1] =
-        !state.pointee.filtersText || state.pointee.textElements.contains(UnsafeRawPointer(localName))
       let count = Int(attributeCount)
       var valueBytes = 0
       for index in 0..<count { valueBytes &+= attributeValue(attributes!, index).count }
-      if !state.pointee.batch.hasRoom(events: 1, attributes: count, bytes: valueBytes) {
-        guard state.pointee.context.takeUnretainedValue().flush() else { return }
+      guard state.pointee.depth < XMLEventReader.maxDepth,
+        state.pointee.batch.hasRoom(events: 1, attributes: count, bytes: valueBytes)
+      else {
+        return startSlowly(state, localName, prefix, count, attributes, valueBytes: valueBytes)
       }
-      // Too big for any batch: handed over before libxml2's bytes go.
-      let copy = XMLEventBatch.fits(attributes: count, bytes: valueBytes)
-      state.pointee.batch.recordStart(
-        name: UnsafeRawPointer(localName), prefix: UnsafeRawPointer(prefix), line: state.pointee.line,
-        attributeCount: count)
-      for index in 0..<count {
-        state.pointee.batch.recordAttribute(
-          name: UnsafeRawPointer(attributes![5 &* index]), value: attributeValue(attributes!, index), copy: copy)
-      }
-      if !copy { _ = state.pointee.context.takeUnretainedValue().flush() }
+      recordStart(state, localName, prefix, count, attributes, copy: true)
     }
     sax.endElementNs = { opaque, _, _, _ in
       guard let state = CallbackState.of(opaque) else { return }
       state.pointee.textLength = 0
       guard !state.pointee.documentType, !state.pointee.stopped, state.pointee.depth > 0 else { return }
-      if !state.pointee.batch.hasRoom(events: 1, attributes: 0, bytes: 0) {
-        guard state.pointee.context.takeUnretainedValue().flush() else { return }
-      }
+      guard state.pointee.batch.hasRoom(events: 1, attributes: 0, bytes: 0) else { return endSlowly(state) }
       state.pointee.batch.recordEnd()
       state.pointee.depth &-= 1
     }
@@ -210,19 +255,15 @@ extension XMLEventReader {
       guard let state = CallbackState.of(opaque) else { return }
       guard !state.pointee.documentType, !state.pointee.stopped, let bytes else { return }
       let count = Int(length)
-      state.pointee.textLength &+= count
-      if state.pointee.textLength > XMLEventReader.maxTextLength {
-        // libxml2's words for its tree builder's limit, kept for continuity.
-        state.pointee.context.takeUnretainedValue().halt(xml: "xmlSAX2Characters: huge text node")
-        return
-      }
+      let total = state.pointee.textLength &+ count
+      state.pointee.textLength = total
+      let text = UnsafeBufferPointer(start: bytes, count: count)
+      guard total <= XMLEventReader.maxTextLength else { return textSlowly(state, text) }
       guard state.pointee.textRecorded[state.pointee.depth] else { return }
-      if !state.pointee.batch.hasRoom(events: 1, attributes: 0, bytes: count) {
-        guard state.pointee.context.takeUnretainedValue().flush() else { return }
+      guard state.pointee.batch.hasRoom(events: 1, attributes: 0, bytes: count) else {
+        return textSlowly(state, text)
       }
-      let copy = XMLEventBatch.fits(attributes: 0, bytes: count)
-      state.pointee.batch.recordText(UnsafeBufferPointer(start: bytes, count: count), copy: copy)
-      if !copy { _ = state.pointee.context.takeUnretainedValue().flush() }
+      state.pointee.batch.recordText(text, copy: true)
     }
     sax.cdataBlock = sax.characters
     sax.ignorableWhitespace = sax.characters
