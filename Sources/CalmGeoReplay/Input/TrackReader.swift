@@ -130,7 +130,8 @@ public enum TrackReader {
 
     mutating func accept(_ fix: Fix, emit: (Fix) -> Void) {
       guard !(strict && backwardCount > 0) else { return }
-      guard let normalized = normalizer.accept(fix) else {
+      var normalized = fix
+      guard normalizer.normalize(&normalized) else {
         guard let drop = normalizer.lastDrop, drop.key == "time_backwards" else { return }
         backwardCount += 1
         guard backwards.count < room else { return }
