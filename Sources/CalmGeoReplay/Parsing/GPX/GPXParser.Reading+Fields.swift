@@ -74,7 +74,9 @@ extension GPXParser.Reading {
     let room = text.count - textCount
     if count <= room {
       if count > 0 {
-        (text.baseAddress! + textCount).update(from: bytes.baseAddress! + start, count: count)
+        ShortCopy.copy(
+          from: UnsafeRawPointer(bytes.baseAddress! + start), to: UnsafeMutableRawPointer(text.baseAddress! + textCount),
+          count: count)
         textCount += count
       }
     } else {
@@ -90,14 +92,22 @@ extension GPXParser.Reading {
 
   /// Parses the text of the field that just ended into the open point.
   mutating func finishField() {
+    finishField(UnsafeBufferPointer(rebasing: text[0..<textCount]), overflow: textOverflow)
+  }
+
+  /// Parses `raw`, the whole text of the field that just ended (whitespace around it
+  /// allowed), into the open point; `overflow` when it was cut at the text buffer's size.
+  mutating func finishField(_ raw: UnsafeBufferPointer<UInt8>, overflow textOverflow: Bool) {
     guard let field = self.field else { return }
     self.field = nil
     fieldDepth = 0
     reader.wantsText = false
-    var end = textCount
-    while end > 0, DecimalText.isSpace(text[end - 1]) { end -= 1 }
-    if end == 0 { return }  // <ele></ele>, <fix/>: absent, as OsmAnd writes it.
-    let value = UnsafeBufferPointer(rebasing: text[0..<end])
+    var start = 0
+    var end = raw.count
+    while start < end, DecimalText.isSpace(raw[start]) { start += 1 }
+    while end > start, DecimalText.isSpace(raw[end - 1]) { end -= 1 }
+    if end == start { return }  // <ele></ele>, <fix/>: absent, as OsmAnd writes it.
+    let value = UnsafeBufferPointer(rebasing: raw[start..<end])
     if field == .documentTime {
       // A bad document time only loses the anchor it would give; the points are unaffected.
       if documentTime == nil, !textOverflow { documentTime = ISO8601Parser.parse(value) }

@@ -156,6 +156,21 @@ extension GPXParser {
       if depth == fieldDepth { append(bytes) }
     }
 
+    /// An element whose only content is one text: a field's text is read where it lies,
+    /// not copied; anything else goes through the three events. The same as
+    /// `startElement`, `text` and `endElement` in a row.
+    @inline(__always)
+    mutating func leaf(_ name: XMLName, _ bytes: UnsafeBufferPointer<UInt8>) throws(ParseError) {
+      try startElement(name)
+      if depth == fieldDepth, bytes.count <= text.count {
+        finishField(bytes, overflow: false)
+        depth -= 1
+      } else {
+        self.text(bytes)
+        try endElement()
+      }
+    }
+
     /// An element outside any point: the root, tracks, segments, routes, points.
     mutating func startStructure(_ name: XMLName) throws(ParseError) {
       if name == names.trkpt {

@@ -74,6 +74,11 @@ public struct GPXParser: FixParser {
     override func text(_ bytes: UnsafeBufferPointer<UInt8>) {
       reading.text(bytes)
     }
+
+    override func leaf(_ name: XMLName, _ bytes: UnsafeBufferPointer<UInt8>) throws(ParseError) -> Bool {
+      try reading.leaf(name, bytes)
+      return true
+    }
   }
 }
 

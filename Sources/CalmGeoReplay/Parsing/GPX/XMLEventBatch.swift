@@ -9,6 +9,10 @@
 /// one loop, the same code runs warm, and libxml2 runs uninterrupted. The handler sees
 /// exactly what it saw before, in the same order, with the same positions and names.
 ///
+/// An element whose only content is one text (`<ele>258.7</ele>`, most of a GPX) is
+/// recorded as one `leaf` event rather than a start, a text and an end, and handed over
+/// in one call (`XMLEventHandler.leaf`).
+///
 /// Memory is fixed: `eventCapacity` events and `byteCapacity` bytes of copied text. A
 /// text or an element whose values do not fit even in an empty batch is handed over at
 /// once, pointing at libxml2's own bytes, as they are valid until the callback returns.
@@ -17,7 +21,9 @@
 /// through a pointer (`XMLEventReader.CallbackState`): recording an event is a few
 /// stores, with no reference counting. `deallocate` frees it.
 struct XMLEventBatch {
-  enum Kind: UInt8 { case start, end, text }
+  /// `leaf`: an element whose only content is one text, `<ele>258.7</ele>`, recorded
+  /// as one event instead of three (`recordEnd`).
+  enum Kind: UInt8 { case start, end, text, leaf }
 
   struct Event {
     var kind: Kind
@@ -25,12 +31,16 @@ struct XMLEventBatch {
     var count: Int32
     /// `start`: the index of its first attribute in `attributes`.
     var attributeStart: Int32
+    /// `leaf`: the byte count of its text (at `text`).
+    var textCount: Int32 = 0
     /// `start`: the line of the start tag (the parser's line when it had read it).
     var line: Int
     /// `start`: the interned local name; `text`: the bytes.
     var pointer: UnsafeRawPointer?
     /// `start`: the interned prefix, nil when none.
     var prefix: UnsafeRawPointer?
+    /// `leaf`: its text.
+    var text: UnsafeRawPointer? = nil
   }
 
   struct Attribute {
@@ -40,7 +50,7 @@ struct XMLEventBatch {
     var value: UnsafeBufferPointer<UInt8>
   }
 
-  /// Events per batch (40 bytes each, and as many attributes of 24 bytes): some 250 GPX
+  /// Events per batch (48 bytes each, and as many attributes of 24 bytes): some 400 GPX
   /// points, small enough to stay in the L2 cache with the bytes. 1024, 4096 and 16384
   /// measured the same.
   static let eventCapacity = 2048
@@ -81,6 +91,12 @@ struct XMLEventBatch {
 
   // MARK: - Recording
 
+  /// Whether `recordEnd` would make a leaf, needing no room.
+  @inline(__always)
+  var endMakesLeaf: Bool {
+    eventCount >= 2 && events[eventCount &- 1].kind == .text && events[eventCount &- 2].kind == .start
+  }
+
   /// Whether `events` more events, `attributes` more attributes and `byteCount` more
   /// bytes fit.
   @inline(__always)
@@ -112,9 +128,19 @@ struct XMLEventBatch {
     attributeCount &+= 1
   }
 
-  /// Records the end of the innermost open element.
+  /// Records the end of the innermost open element, as a `leaf` when the batch holds
+  /// its start and then one text only (no room needed then); otherwise as an `end`,
+  /// room checked by the caller.
   @inline(__always)
   mutating func recordEnd() {
+    if eventCount >= 2, events[eventCount &- 1].kind == .text, events[eventCount &- 2].kind == .start {
+      let text = events[eventCount &- 1]
+      eventCount &-= 1
+      events[eventCount &- 1].kind = .leaf
+      events[eventCount &- 1].text = text.pointer
+      events[eventCount &- 1].textCount = text.count
+      return
+    }
     events[eventCount] = Event(kind: .end, count: 0, attributeStart: 0, line: 0, pointer: nil, prefix: nil)
     eventCount &+= 1
   }
@@ -131,42 +157,13 @@ struct XMLEventBatch {
 
   /// `source` copied to the end of `bytes` (room checked by the caller).
   @inline(__always)
-  mutating private func store(_ source: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+  private mutating func store(_ source: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
     let target = bytes + byteCount
-    Self.copy(source, to: target)
+    if let from = source.baseAddress {
+      ShortCopy.copy(from: UnsafeRawPointer(from), to: UnsafeMutableRawPointer(target), count: source.count)
+    }
     byteCount &+= source.count
     return UnsafeBufferPointer(start: target, count: source.count)
-  }
-
-  /// Copies `source` to `target`. Most pieces are short (a number, a line break and
-  /// an indent): up to 16 bytes they move as two overlapping words, never reading past
-  /// the source, instead of a call to `memmove`.
-  @inline(__always)
-  private static func copy(_ source: UnsafeBufferPointer<UInt8>, to target: UnsafeMutablePointer<UInt8>) {
-    let count = source.count
-    guard let from = source.baseAddress.map(UnsafeRawPointer.init) else { return }
-    let to = UnsafeMutableRawPointer(target)
-    if count >= 8 {
-      if count > 16 {
-        to.copyMemory(from: from, byteCount: count)
-        return
-      }
-      let head = from.loadUnaligned(as: UInt64.self)
-      let tail = from.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
-      to.storeBytes(of: head, as: UInt64.self)
-      to.storeBytes(of: tail, toByteOffset: count &- 8, as: UInt64.self)
-    } else if count >= 4 {
-      let head = from.loadUnaligned(as: UInt32.self)
-      let tail = from.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
-      to.storeBytes(of: head, as: UInt32.self)
-      to.storeBytes(of: tail, toByteOffset: count &- 4, as: UInt32.self)
-    } else {
-      var index = 0
-      while index < count {
-        target[index] = source[index]
-        index &+= 1
-      }
-    }
   }
 
   // MARK: - Replaying
@@ -194,7 +191,7 @@ struct XMLEventBatch {
       let event = events[index]
       index &+= 1
       switch event.kind {
-      case .start:
+      case .start, .leaf:
         let depth = batch.pointee.depth
         openPrefixes[depth] = event.prefix
         openNames[depth] = event.pointer
@@ -203,7 +200,18 @@ struct XMLEventBatch {
         batch.pointee.currentLine = event.line
         batch.pointee.currentAttributes = UnsafeBufferPointer(
           start: attributes + Int(event.attributeStart), count: Int(event.count))
-        try handler.startElement(XMLName(pointer: event.pointer))
+        let name = XMLName(pointer: event.pointer)
+        guard event.kind == .leaf else {
+          try handler.startElement(name)
+          continue
+        }
+        let text = UnsafeBufferPointer(start: event.text?.assumingMemoryBound(to: UInt8.self), count: Int(event.textCount))
+        if try !handler.leaf(name, text) {
+          try handler.startElement(name)
+          if batch.pointee.wantsText { handler.text(text) }
+          try handler.endElement()
+        }
+        batch.pointee.depth &-= 1
       case .end:
         try handler.endElement()
         batch.pointee.depth &-= 1

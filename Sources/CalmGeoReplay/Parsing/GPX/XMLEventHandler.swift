@@ -45,4 +45,9 @@ class XMLEventHandler {
   /// Character data (text, CDATA, character and predefined entity references),
   /// in pieces: one text may come in several calls. Valid during the call only.
   func text(_ bytes: UnsafeBufferPointer<UInt8>) {}
+  /// An element whose only content is one piece of text (`<ele>258.7</ele>`), handed
+  /// over at once: return `true` when handled as `startElement`, `text` (when text is
+  /// wanted) and `endElement` would have handled it, or `false` (the default) to get
+  /// those three calls instead. During the call the element is the innermost open one.
+  func leaf(_ name: XMLName, _ bytes: UnsafeBufferPointer<UInt8>) throws(ParseError) -> Bool { false }
 }

@@ -247,7 +247,8 @@ extension XMLEventReader {
       guard let state = CallbackState.of(opaque) else { return }
       state.pointee.textLength = 0
       guard !state.pointee.documentType, !state.pointee.stopped, state.pointee.depth > 0 else { return }
-      guard state.pointee.batch.hasRoom(events: 1, attributes: 0, bytes: 0) else { return endSlowly(state) }
+      guard state.pointee.batch.endMakesLeaf || state.pointee.batch.hasRoom(events: 1, attributes: 0, bytes: 0)
+      else { return endSlowly(state) }
       state.pointee.batch.recordEnd()
       state.pointee.depth &-= 1
     }

@@ -52,6 +52,28 @@ struct GPXCorpusTests {
     return GPXTesting.Result(fixes: fixes, diagnostics: diagnostics)
   }
 
+  @Test(arguments: files)
+  func leavesReadAsTheirThreeEventsRead(file: String) throws {
+    // Whole, the file is one chunk and most fields reach the reading as one `leaf`
+    // event; in chunks of 3 bytes every start, text and end comes on its own, as the
+    // batch is replayed after each chunk. Both must read the same, bit for bit.
+    let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: Corpus.path(file))))
+    for options in [ParseOptions(), GPXTesting.options(assumeSpeed: 5)] {
+      let whole = Result { try GPXTesting.parse(bytes: bytes, file: file, options: options) }
+      let pieces = Result { try GPXTesting.parse(bytes: bytes, file: file, options: options, chunk: 3) }
+      switch (whole, pieces) {
+      case let (.success(a), .success(b)):
+        #expect(a.fixes == b.fixes)
+        #expect(a.diagnostics.firstProblems.map(\.description) == b.diagnostics.firstProblems.map(\.description))
+        #expect(a.diagnostics.skipped == b.diagnostics.skipped && a.diagnostics.ignored == b.diagnostics.ignored)
+      case let (.failure(a), .failure(b)):
+        #expect("\(a)" == "\(b)")
+      default:
+        Issue.record("\(file): one reading failed, the other did not: \(whole) / \(pieces)")
+      }
+    }
+  }
+
   @Test func theCorpusHasItsGPXFiles() {
     #expect(Self.files.count == 23)
   }
