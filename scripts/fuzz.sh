@@ -25,6 +25,15 @@ targets="detect csv nmea gpx gnsslogger json replay config sweep"
 if [[ ${1:-} == --list ]]; then echo "$targets"; exit 0; fi
 
 build() {
+  # SwiftPM keeps the list of the parent package's source files from the last build of
+  # Fuzz/ and fails ("cannot find X in scope", "missing inputs") after a file was added
+  # or removed there; a newer Fuzz/Package.swift makes it read the package again.
+  local list=Fuzz/.build/sources.list
+  mkdir -p Fuzz/.build
+  if ! find Sources -type f | sort | cmp -s - "$list"; then
+    touch Fuzz/Package.swift
+    find Sources -type f | sort > "$list"
+  fi
   # Release with ASan: the fuzzer runs 5-20× faster than in debug and still catches
   # out-of-bounds reads in the parsers' pointer code. Flags only here, never in Package.swift.
   # lld: gold fails on the sanitizer's debug info (internal error in format_file_lineno).
