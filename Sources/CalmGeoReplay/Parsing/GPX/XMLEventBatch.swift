@@ -50,7 +50,7 @@ struct XMLEventBatch {
     var value: UnsafeBufferPointer<UInt8>
   }
 
-  /// Events per batch (48 bytes each, and as many attributes of 24 bytes): some 400 GPX
+  /// Events per batch (48 bytes each, and as many attributes of 24 bytes): some 500 GPX
   /// points, small enough to stay in the L2 cache with the bytes. 1024, 4096 and 16384
   /// measured the same.
   static let eventCapacity = 2048
