@@ -133,7 +133,7 @@ struct XMLEventBatch {
   /// room checked by the caller.
   @inline(__always)
   mutating func recordEnd() {
-    if eventCount >= 2, events[eventCount &- 1].kind == .text, events[eventCount &- 2].kind == .start {
+    if endMakesLeaf {
       let text = events[eventCount &- 1]
       eventCount &-= 1
       events[eventCount &- 1].kind = .leaf

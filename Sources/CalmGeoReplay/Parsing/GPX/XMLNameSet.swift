@@ -25,11 +25,8 @@ struct XMLNameSet {
   mutating func insert(_ name: XMLName) {
     guard let pointer = name.pointer else { preconditionFailure("XMLNameSet holds names, not the absence of one") }
     precondition(count < Self.capacity, "XMLNameSet holds at most \(Self.capacity) names")
-    var slot = Self.home(pointer)
-    while let occupant = slots[slot] {
-      if occupant == pointer { return }
-      slot = (slot + 1) & (Self.slotCount - 1)
-    }
+    let slot = slot(for: pointer)
+    guard slots[slot] == nil else { return }
     slots[slot] = pointer
     count += 1
   }
@@ -37,11 +34,14 @@ struct XMLNameSet {
   @inline(__always)
   func contains(_ pointer: UnsafeRawPointer?) -> Bool {
     guard let pointer else { return false }
+    return slots[slot(for: pointer)] != nil
+  }
+
+  /// The slot that holds `pointer`, or the empty one where it would go.
+  @inline(__always)
+  private func slot(for pointer: UnsafeRawPointer) -> Int {
     var slot = Self.home(pointer)
-    while let occupant = slots[slot] {
-      if occupant == pointer { return true }
-      slot = (slot &+ 1) & (Self.slotCount - 1)
-    }
-    return false
+    while let occupant = slots[slot], occupant != pointer { slot = (slot &+ 1) & (Self.slotCount - 1) }
+    return slot
   }
 }
