@@ -67,7 +67,12 @@ extension CalmGeoReplayCommand {
       let analysis = try SweepAnalysis(manifest: manifest, table: table)
       let axes = plot.flatMap(SweepPlotAxes.init)
       try SweepFinisher.checkPlot(axes, known: analysis.columns, complete: true)
-      let output = SweepFolder(out: out)
+      // The merge is the sweep's output (its marker names the same sweep), but never over a shard it reads.
+      let target = OwnershipMarker.identity(of: out)
+      if let shard = folders.first(where: { OwnershipMarker.identity(of: $0) == target }) {
+        throw OutputError(path: out, refusal: "is the shard folder \(shard) that this merge reads; choose another --out")
+      }
+      let output = SweepFolder(out: out, owner: .sweep(specHash: manifest.specHash))
       try output.create()
       let file = try BufferedFile(creating: output.path("results.ndjson"))
       for row in rows {

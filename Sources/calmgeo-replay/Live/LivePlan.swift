@@ -101,7 +101,7 @@ struct LivePlan {
       throw ValidationError("live needs --url or --network.")
     }
     return LiveSession(
-      name: name, track: track, configuration: configuration,
+      name: name, log: log, track: track, configuration: configuration,
       devices: FleetDevice.fleet(count: command.devices, seed: configuration.replay.seed,
                                  spread: Int64(command.deviceSpread) * 1000, jitter: command.jitter),
       speed: speed, network: network, out: command.out, ndjson: command.ndjson, reports: command.reports)

@@ -44,7 +44,7 @@ struct SweepSession: Sendable {
   }
 
   private func sweep(_ plan: SweepPlan) async -> Int32 {
-    let folder = SweepFolder(out: out)
+    let folder = SweepFolder(out: out, owner: .sweep(specHash: plan.specHash))
     do {
       return try await sweep(plan, folder: folder)
     } catch {

@@ -1,0 +1,79 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// An advisory `flock(2)` held on an open file or folder until `release()` (or the
+/// process ends: the kernel frees it then, however the process died). Two descriptors
+/// conflict even within one process, so threads exclude each other too.
+final class FileLock: @unchecked Sendable {
+  /// The locked descriptor; -1 once released.
+  private(set) var descriptor: Int32
+  private let mutex = NSLock()
+
+  private init(descriptor: Int32) {
+    self.descriptor = descriptor
+  }
+
+  deinit {
+    if descriptor >= 0 { close(descriptor) }
+  }
+
+  /// Locks the folder `path` exclusively, waiting for another holder (held only for
+  /// short steps: claiming a name, committing); `OutputError` when it cannot be opened.
+  static func folder(_ path: String) throws(OutputError) -> FileLock {
+    let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw OutputError.lastError(path) }
+    while flock(descriptor, LOCK_EX) != 0 {
+      guard errno == EINTR else {
+        let error = OutputError.lastError(path)
+        close(descriptor)
+        throw error
+      }
+    }
+    return FileLock(descriptor: descriptor)
+  }
+
+  /// Creates the file `path` (which must not exist), locks it and writes `bytes` into it:
+  /// the lock is taken before anything is written, so whoever reads a whole marker while
+  /// holding its lock knows that its writer is gone.
+  static func create(_ path: String, writing bytes: [UInt8]) throws(OutputError) -> FileLock {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw OutputError.lastError(path) }
+    let lock = FileLock(descriptor: descriptor)
+    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { throw OutputError.lastError(path) }
+    try lock.replaceContents(with: bytes, path: path)
+    return lock
+  }
+
+  /// Opens the file `path` (not through a symbolic link) and takes its lock if it is free;
+  /// `nil` when it cannot be opened or another descriptor holds the lock.
+  static func ifFree(_ path: String) -> FileLock? {
+    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+      close(descriptor)
+      return nil
+    }
+    return FileLock(descriptor: descriptor)
+  }
+
+  /// Rewrites the locked file's contents in place (the lock stays held).
+  func replaceContents(with bytes: [UInt8], path: String) throws(OutputError) {
+    mutex.lock()
+    defer { mutex.unlock() }
+    guard ftruncate(descriptor, 0) == 0 else { throw OutputError.lastError(path) }
+    let written = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+    guard written == bytes.count else { throw OutputError.lastError(path) }
+  }
+
+  /// Releases the lock (closes the descriptor); later calls do nothing.
+  func release() {
+    mutex.lock()
+    defer { mutex.unlock() }
+    if descriptor >= 0 { close(descriptor) }
+    descriptor = -1
+  }
+}
