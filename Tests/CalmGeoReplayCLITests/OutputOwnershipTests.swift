@@ -353,4 +353,19 @@ struct OutputOwnershipTests {
     #expect(result.stderr.contains("fresh/walk-with-long-stop: error: "), "stderr: \(result.stderr)")
     #expect(read(copy.url("fresh/walk-with-long-stop/notes.txt")) == "mine")
   }
+
+  // MARK: - live
+
+  @Test(.enabled(if: LiveTestServer.unavailable == nil, LiveTestServer.skipReason))
+  func liveRefusesAnUnrelatedFolderNamedLikeItsOutputBeforeSendingAnything() throws {
+    let server = try LiveTestServer(script: [])
+    let folder = try CommandRunner.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try write("mine", folder.appendingPathComponent("out/drive-speed-changes/notes.txt"))
+    let result = try CommandRunner.run(["live", Self.drive.path, "--url", server.url, "--out", "out", "-q"], in: folder)
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("out/drive-speed-changes: error: "), "stderr: \(result.stderr)")
+    #expect(read(folder.appendingPathComponent("out/drive-speed-changes/notes.txt")) == "mine")
+    #expect(try server.requests().isEmpty)
+  }
 }

@@ -143,7 +143,7 @@ extension CalmGeoReplayCommand {
         finished += stats
       }
       // Rewritten from this run's logs only: a log that failed has no row.
-      if logs.count > 1 || finished.count > 1 {
+      if finished.count > 1 || (logs.count > 1 && (!finished.isEmpty || FileKind.of(summaryPath) != .missing)) {
         let summary = CrossTrackSummary(finished)
         do {
           try SummaryFile.write(summary, to: summaryPath)
