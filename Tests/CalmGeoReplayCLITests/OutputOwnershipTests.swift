@@ -136,6 +136,34 @@ struct OutputOwnershipTests {
     #expect(again.status == 0, "stderr: \(again.stderr)")
   }
 
+  @Test func aSweepRefusesAPartialFolderAnotherRunHoldsAndRemovesAStaleOne() throws {
+    let folder = try folderWithWalk()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try sweepSpec(in: folder)
+    let partial = folder.appendingPathComponent(".runs.partial")
+    try staleWorkFolder(partial, log: "the sweep of spec hash 0", name: "runs")
+    try write("{}", partial.appendingPathComponent("results.ndjson"))
+    let holder = Process()
+    holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+    holder.arguments = [partial.appendingPathComponent(".calmgeo-replay.json").path, "sleep", "6"]
+    try holder.run()
+    usleep(500_000)
+    let busy = try CommandRunner.run(["sweep", "s.yaml", "--out", "runs", "-q"], in: folder)
+    #expect(busy.status != 0)
+    #expect(busy.stderr.contains("runs: error: another calmgeo-replay run"), "stderr: \(busy.stderr)")
+    #expect(FileManager.default.fileExists(atPath: partial.appendingPathComponent("results.ndjson").path))
+    holder.waitUntilExit()
+    let later = try CommandRunner.run(["sweep", "s.yaml", "--out", "runs", "-q"], in: folder)
+    #expect(later.status == 0, "stderr: \(later.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: partial.path))
+    // A partial folder without the marker is not the tool's: refused, kept.
+    try write("mine", folder.appendingPathComponent(".other.partial/notes.txt"))
+    let foreign = try CommandRunner.run(["sweep", "s.yaml", "--out", "other", "-q"], in: folder)
+    #expect(foreign.status != 0)
+    #expect(foreign.stderr.contains(".other.partial: error: "), "stderr: \(foreign.stderr)")
+    #expect(read(folder.appendingPathComponent(".other.partial/notes.txt")) == "mine")
+  }
+
   // MARK: - 03: two runs into one --out
 
   @Test func aSecondRunIntoTheSameOutputWhileTheFirstWritesItRefuses() throws {
