@@ -53,7 +53,8 @@ struct SweepCommandTests {
     #expect(run.stdout.hasPrefix("out: 18 rows (3 tracks × 6 configurations)\nrecommended: configuration 3 (distanceFilter=16, syncThreshold=12)"))
     let out = folder.appendingPathComponent("out")
     #expect(try Self.files(out).keys.sorted() == [
-      ".calmgeo-replay.json", "pareto.csv", "recommended.json", "recommended.why.txt", "results.csv", "results.ndjson", "summary.csv", "sweep.html",
+      ".calmgeo-replay.json", "pareto.csv", "recommended.json", "recommended.why.txt", "results.csv", "results.ndjson",
+      "summary.csv", "sweep.html",
       "sweep.json",
     ])
     let csv = try Self.text(out.appendingPathComponent("results.csv")).split(separator: "\n")

@@ -34,7 +34,8 @@ struct CheckSession {
     // A new folder of a name nobody can predict (mkdtemp), never one that may already be there.
     var scratch = ""
     if case .check(keep: nil) = mode {
-      let template = (FileManager.default.temporaryDirectory.path as NSString).appendingPathComponent("calmgeo-check-XXXXXX")
+      let temporary = FileManager.default.temporaryDirectory.path as NSString
+      let template = temporary.appendingPathComponent("calmgeo-check-XXXXXX")
       var bytes = Array(template.utf8CString)
       guard let made = mkdtemp(&bytes) else {
         Terminal.printError("\(template): error: cannot create a scratch folder: \(String(cString: strerror(errno)))")

@@ -70,7 +70,8 @@ extension CalmGeoReplayCommand {
       // The merge is the sweep's output (its marker names the same sweep), but never over a shard it reads.
       let target = OwnershipMarker.identity(of: out)
       if let shard = folders.first(where: { OwnershipMarker.identity(of: $0) == target }) {
-        throw OutputError(path: out, refusal: "is the shard folder \(shard) that this merge reads; choose another --out")
+        throw OutputError(path: out, refusal: "is the shard folder \(shard) that this merge reads; "
+                          + "choose another --out")
       }
       let output = SweepFolder(out: out, owner: .sweep(specHash: manifest.specHash))
       try output.create()

@@ -101,7 +101,8 @@ struct LiveSession {
     let stop: @Sendable () -> Bool = { interrupt?.isStopped ?? false }
     for (index, device) in devices.enumerated() {
       let run = LiveDeviceRun(
-        device: device, track: track, name: name, owner: .log(log), configuration: configuration, parent: folder.workPath,
+        device: device, track: track, name: name, owner: .log(log), configuration: configuration,
+        parent: folder.workPath,
         ndjson: ndjson, reports: reports, transport: transport(for: device, pacer: pacer, transports: transports),
         shouldStop: stop)
       group.enter()

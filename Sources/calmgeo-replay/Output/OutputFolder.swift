@@ -33,7 +33,9 @@ struct OutputFolder {
     let (parent, name) = SafeRemoval.split(finalPath)
     guard let lock = try? FileLock.folder(parent) else { return }
     defer { lock.release() }
-    guard OwnershipMarker.read(folder: finalPath) == owner.finishedMarker, SafeRemoval.remove(name, in: parent) else { return }
+    guard OwnershipMarker.read(folder: finalPath) == owner.finishedMarker, SafeRemoval.remove(name, in: parent) else {
+      return
+    }
     Terminal.printError("\(finalPath): note: removed the output of an earlier run, since this run failed")
   }
 

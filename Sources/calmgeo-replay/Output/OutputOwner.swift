@@ -58,7 +58,8 @@ struct OutputOwner: Sendable, Equatable {
                           + "calmgeo-replay (someone else's folder, or an older version's output); \(what)")
       }
       guard marker.kind == kind else {
-        throw OutputError(path: path, refusal: "is \(marker.kind.described) of calmgeo-replay, not \(kind.described); \(what)")
+        throw OutputError(path: path, refusal: "is \(marker.kind.described) of calmgeo-replay, "
+                          + "not \(kind.described); \(what)")
       }
       guard marker.input == input else {
         throw OutputError(path: path, refusal: "holds the output of \(marker.input), not of \(input); \(what)")

@@ -34,7 +34,8 @@ struct TrackReplay {
   /// Replays `log` into `parent/name` (built in a work folder, see `OutputFolder`), an
   /// output of `owner` (by default the log's, with the tool's marker).
   init(log: String, name: String, parent: String, owner: OutputOwner? = nil, configuration: ReplayConfiguration,
-       parseOptions: ParseOptions, format: InputFormat?, outputs: Outputs, transport: UploadTransport = .simulated) throws {
+       parseOptions: ParseOptions, format: InputFormat?, outputs: Outputs,
+       transport: UploadTransport = .simulated) throws {
     let file = ProgressByteSource(try FileByteSource(path: log), totalBytes: ProgressByteSource.size(of: log))
     let opened = try InputOpener.open(file, forcedFormat: format, checksum: true)
     (folder, result, stats) = try Self.replay(
