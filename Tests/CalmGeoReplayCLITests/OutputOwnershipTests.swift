@@ -376,6 +376,27 @@ struct OutputOwnershipTests {
     #expect(read(copy.url("golden/walk-with-long-stop/notes.txt")) == "mine")
   }
 
+  @Test func checkUpdateRefusesToReplaceATrackFolderHoldingTheUsersFiles() throws {
+    let copy = try GoldenCopy()
+    let track = "Samples/expected/walk-with-long-stop"
+    try copy.replace(#""speed":1.43,"#, with: #""speed":1.5,"#, in: track + "/locations.json")
+    try write("why these outputs", copy.url(track + "/NOTES.md"))
+    try write("draft", copy.url(track + "/uploads/draft.txt"))
+    let result = try copy.run(["check", "--update", "Samples/expected", "-q"])
+    #expect(result.status != 0)
+    #expect(result.stderr.contains(track + "/NOTES.md: error: "), "stderr: \(result.stderr)")
+    #expect(read(copy.url(track + "/NOTES.md")) == "why these outputs")
+    #expect(read(copy.url(track + "/uploads/draft.txt")) == "draft")
+    try FileManager.default.removeItem(at: copy.url(track + "/NOTES.md"))
+    let uploads = try copy.run(["check", "--update", "Samples/expected", "-q"])
+    #expect(uploads.stderr.contains(track + "/uploads/draft.txt: error: "), "stderr: \(uploads.stderr)")
+    try FileManager.default.removeItem(at: copy.url(track + "/uploads/draft.txt"))
+    let clean = try copy.run(["check", "--update", "Samples/expected", "-q"])
+    #expect(clean.status == 0, "stderr: \(clean.stderr)")
+    let recorded = CommandRunner.repositoryRoot.appendingPathComponent(track)
+    #expect(try GoldenCopy.identical(copy.url(track), recorded))
+  }
+
   @Test func checkOutRefusesAnUnrelatedFolderNamedLikeATrack() throws {
     let copy = try GoldenCopy()
     try write("mine", copy.url("fresh/walk-with-long-stop/notes.txt"))

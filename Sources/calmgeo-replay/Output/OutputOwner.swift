@@ -8,7 +8,8 @@ struct OutputOwner: Sendable, Equatable {
     /// new folder gets the marker.
     case ours
     /// A golden folder's track folder, named by its manifest (written by any version,
-    /// with no marker); the new folder gets no marker, so golden folders stay as recorded.
+    /// with no marker) and holding only files the tool writes (`GoldenTrackContents`);
+    /// the new folder gets no marker, so golden folders stay as recorded.
     case goldenTrack
     /// Nothing (`check --init`: a folder there is not the golden folder's yet).
     case nothing
@@ -48,7 +49,7 @@ struct OutputOwner: Sendable, Equatable {
     }
     switch existing {
     case .goldenTrack:
-      return
+      try GoldenTrackContents.check(path)
     case .nothing:
       throw OutputError(path: path, refusal: "already exists and is not a track of the golden folder yet; "
                         + "remove it, or record into another folder")
