@@ -27,6 +27,7 @@ final class FileLock: @unchecked Sendable {
     let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard descriptor >= 0 else { throw OutputError.lastError(path) }
     while flock(descriptor, LOCK_EX) != 0 {
+      if unsupported(errno) { break }
       guard errno == EINTR else {
         let error = OutputError.lastError(path)
         close(descriptor)
@@ -43,7 +44,7 @@ final class FileLock: @unchecked Sendable {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw OutputError.lastError(path) }
     let lock = FileLock(descriptor: descriptor)
-    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { throw OutputError.lastError(path) }
+    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 || unsupported(errno) else { throw OutputError.lastError(path) }
     try lock.replaceContents(with: bytes, path: path)
     return lock
   }
@@ -58,6 +59,13 @@ final class FileLock: @unchecked Sendable {
       return nil
     }
     return FileLock(descriptor: descriptor)
+  }
+
+  /// Whether `flock` failed because the file system has no locks (some network file
+  /// systems): the tool then writes without them, and such a work folder never counts
+  /// as stale (`ifFree` cannot lock it), so it is never removed by another run.
+  private static func unsupported(_ code: Int32) -> Bool {
+    code == ENOLCK || code == EOPNOTSUPP || code == EINVAL
   }
 
   /// Rewrites the locked file's contents in place (the lock stays held).
