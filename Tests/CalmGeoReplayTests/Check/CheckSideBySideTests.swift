@@ -37,4 +37,29 @@ struct CheckSideBySideTests {
     let text = CheckSideBySide.render(stored: "not json", fresh: "{\"a\":1}", titles: ("stored", "fresh"))
     #expect(text.contains("  * not json │ {"))
   }
+
+  @Test func credentialsAreNeverShownButTheirDifferenceIs() {
+    let text = CheckSideBySide.render(
+      stored: #"{"seq":1,"headers":{"Accept":"a","Authorization":"Bearer old-T0K"},"token":"x1"}"#,
+      fresh: #"{"seq":1,"headers":{"Accept":"a","Authorization":"Bearer (redacted)"},"token":"x1"}"#,
+      titles: ("stored", "fresh"))
+    #expect(text == """
+          stored                                   │ fresh
+          {                                        │ {
+            "seq": 1,                              │   "seq": 1,
+            "headers": {                           │   "headers": {
+              "Accept": "a",                       │     "Accept": "a",
+        *     "Authorization": "Bearer (redacted)" │     "Authorization": "Bearer (redacted)"
+            },                                     │   },
+            "token": "(redacted)"                  │   "token": "(redacted)"
+          }                                        │ }
+          Authorization header differs (values not shown)
+
+      """)
+    #expect(!text.contains("old-T0K") && !text.contains("x1"))
+    // A token that appears, or changes kind, is marked and named too.
+    let kinds = CheckSideBySide.render(stored: #"{"token":null}"#, fresh: #"{"token":["s3cr3t"]}"#, titles: ("a", "b"))
+    #expect(!kinds.contains("s3cr3t"))
+    #expect(kinds.hasSuffix("    'token' differs (values not shown)\n"))
+  }
 }

@@ -1,0 +1,142 @@
+import Foundation
+
+/// The one place that decides how credentials look in what the tool writes or prints.
+///
+/// The config's `token` and the value of every header that carries credentials
+/// (`Authorization`, `Proxy-Authorization`, `Cookie`, `Set-Cookie`, `X-Api-Key`) never
+/// leave memory: each writer (`requests.ndjson`, traces, reports, `sweep.json`,
+/// `recommended.json`, sweep rows, `check`'s diff, `live`'s outputs) passes them through
+/// here first. A value becomes `(redacted)`; an `Authorization` value keeps its scheme
+/// (`Bearer (redacted)`), which says how the request authenticated without saying with
+/// what. Nothing derived from the secret is written (no hash or fingerprint: a short
+/// token's hash can be brute-forced). An empty value stays empty: it holds no secret,
+/// and `check` can then still see a token appear or disappear.
+///
+/// `stats.json` keeps its own spelling for the token, `"(set)"`, which says only that one
+/// was configured (`EffectiveConfiguration`).
+public enum Redaction {
+  /// What a secret value is replaced with.
+  public static let marker = "(redacted)"
+
+  /// Header names (compared without case) whose values are credentials.
+  public static let credentialHeaders: Set<String> = [
+    "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key",
+  ]
+
+  /// Config keys whose values are credentials (CalmGeo's `token`).
+  public static let secretKeys: Set<String> = ["token"]
+
+  /// Whether `name` is a header whose value is a credential.
+  public static func isCredentialHeader(_ name: String) -> Bool {
+    credentialHeaders.contains(name.lowercased())
+  }
+
+  /// `value` as it may be shown: the marker, keeping an `Authorization` scheme
+  /// (`Bearer abc` → `Bearer (redacted)`); empty credentials stay as they are.
+  public static func secret(_ value: String) -> String {
+    let trimmed = value.drop { $0 == " " }
+    guard !trimmed.isEmpty else { return value }
+    if let space = trimmed.firstIndex(of: " ") {
+      let scheme = trimmed[..<space]
+      let credentials = trimmed[space...].drop { $0 == " " }
+      if !scheme.isEmpty, scheme.allSatisfy(isSchemeCharacter) {
+        return credentials.isEmpty || credentials == marker ? value : "\(scheme) \(marker)"
+      }
+    }
+    return marker
+  }
+
+  /// A header's value as it may be written: redacted when the header carries credentials.
+  public static func headerValue(name: String, value: String) -> String {
+    isCredentialHeader(name) ? secret(value) : value
+  }
+
+  /// Headers as they may be written, in order.
+  public static func headers(_ headers: [(name: String, value: String)]) -> [(name: String, value: String)] {
+    headers.map { ($0.name, headerValue(name: $0.name, value: $0.value)) }
+  }
+
+  /// Whether a JSON object's `key` holds a credential: a secret config key or a
+  /// credential header's name.
+  public static func isSecretKey(_ key: String) -> Bool {
+    secretKeys.contains(key) || isCredentialHeader(key)
+  }
+
+  /// `node` with the string value of every secret key redacted, at any depth (a config
+  /// object, a request log line with its `headers`, a sweep row's `values`).
+  public static func json(_ node: SpecNode) -> SpecNode {
+    var copy = node
+    switch node.kind {
+    case .object(let fields):
+      copy.kind = .object(fields.map { field in
+        if isSecretKey(field.key), let text = field.value.string {
+          var value = field.value
+          value.kind = .string(secret(text))
+          return SpecNode.Field(field.key, value)
+        }
+        return SpecNode.Field(field.key, json(field.value))
+      })
+    case .array(let items):
+      copy.kind = .array(items.map(json))
+    default:
+      break
+    }
+    return copy
+  }
+
+  /// A varied key's values as they may be written: every value redacted when the key is
+  /// a secret (`vary: {token: [...]}`).
+  public static func variable(_ variable: SweepVariable) -> SweepVariable {
+    guard isSecretKey(variable.path) else { return variable }
+    return SweepVariable(path: variable.path, values: variable.values.map { value in
+      guard let text = value.string else { return value }
+      var copy = value
+      copy.kind = .string(secret(text))
+      return copy
+    })
+  }
+
+  /// A `--set key=value` argument as messages may quote it: when a part of the key is a
+  /// secret, or a misspelling of one (`tokn`), the key up to that part and the marker
+  /// (`token=(redacted)`).
+  public static func assignment(_ assignment: String) -> String {
+    guard let equals = assignment.firstIndex(of: "=") else { return assignment }
+    var shown: [Substring] = []
+    for part in assignment[..<equals].split(separator: ".", omittingEmptySubsequences: false) {
+      shown.append(part)
+      let name = String(part)
+      if isSecretKey(name) || ClosestName.find(name, in: secretKeys.sorted()) != nil { return shown.joined(separator: ".") + "=" + marker }
+    }
+    return assignment
+  }
+
+  /// `text` with every occurrence of each non-empty secret replaced by the marker: the
+  /// last guard on messages that quote what a user wrote (a `--set token=…` argument, a
+  /// config line).
+  public static func text(_ text: String, hiding secrets: [String]) -> String {
+    var result = text
+    for secret in secrets.filter({ !$0.isEmpty }).sorted(by: { $0.count > $1.count }) {
+      result = result.replacingAll(secret, with: marker)
+    }
+    return result
+  }
+
+  private static func isSchemeCharacter(_ character: Character) -> Bool {
+    character.isASCII && (character.isLetter || character.isNumber || character == "-" || character == "_")
+  }
+}
+
+extension String {
+  /// Every non-overlapping occurrence of `target` (non-empty) replaced, left to right.
+  fileprivate func replacingAll(_ target: String, with replacement: String) -> String {
+    guard !target.isEmpty else { return self }
+    var result = ""
+    var rest = self[...]
+    while let range = rest.range(of: target) {
+      result += rest[..<range.lowerBound]
+      result += replacement
+      rest = rest[range.upperBound...]
+    }
+    return result + rest
+  }
+}
