@@ -29,7 +29,11 @@ public enum CheckSideBySide {
     case (.json(let x)?, .json(let y)?): body = rows(x, y, prefix: "", indent: 0, commas: (false, false))
     case (.json(let x)?, nil): body = rows(x, nil, prefix: "", indent: 0, commas: (false, false))
     case (nil, .json(let y)?): body = rows(nil, y, prefix: "", indent: 0, commas: (false, false))
-    default: body = [Row(left: stored, right: fresh, marked: stored != fresh)]
+    default:
+      // Text that is not JSON may still hold a credential (a truncated request line).
+      let (left, right) = (stored.map(Redaction.jsonLikeText), fresh.map(Redaction.jsonLikeText))
+      let hidden = stored != fresh && left == right
+      body = [Row(left: left, right: right, marked: stored != fresh, hiddenKey: hidden ? "a credential" : nil)]
     }
     let hidden = body.compactMap(\.hiddenKey).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
     let all = [Row(left: titles.0, right: titles.1, marked: false)] + body
@@ -50,7 +54,8 @@ public enum CheckSideBySide {
 
   /// `Authorization header differs (values not shown)`, or `'token' differs (…)`.
   static func note(_ key: String) -> String {
-    (Redaction.isCredentialHeader(key) ? "\(key) header" : "'\(key)'") + " differs (values not shown)"
+    let subject = Redaction.isCredentialHeader(key) ? "\(key) header" : Redaction.isSecretKey(key) ? "'\(key)'" : key
+    return subject + " differs (values not shown)"
   }
 
   private enum Side {

@@ -110,6 +110,51 @@ public enum Redaction {
     return assignment
   }
 
+  /// Text that should be JSON but could not be read as JSON (a truncated line of an old
+  /// `requests.ndjson`), with the string after every `"<secret key>":` redacted, up to
+  /// its closing quote or the end of the text.
+  public static func jsonLikeText(_ text: String) -> String {
+    let characters = Array(text)
+    var result = ""
+    var index = 0
+    while index < characters.count {
+      guard characters[index] == "\"", let keyEnd = closingQuote(characters, after: index) else {
+        result.append(characters[index])
+        index += 1
+        continue
+      }
+      let key = String(characters[(index + 1)..<keyEnd])
+      result += String(characters[index...keyEnd])
+      index = keyEnd + 1
+      guard isSecretKey(key) else { continue }
+      var colon = index
+      while colon < characters.count, characters[colon] == " " || characters[colon] == "\t" { colon += 1 }
+      guard colon < characters.count, characters[colon] == ":" else { continue }
+      var open = colon + 1
+      while open < characters.count, characters[open] == " " || characters[open] == "\t" { open += 1 }
+      guard open < characters.count, characters[open] == "\"" else { continue }
+      let close = closingQuote(characters, after: open) ?? characters.count
+      result += String(characters[index...open]) + secret(String(characters[(open + 1)..<close]))
+      if close < characters.count { result.append("\"") }
+      index = close + 1
+    }
+    return result
+  }
+
+  /// The index of the unescaped `"` that closes the string opened at `open`.
+  private static func closingQuote(_ characters: [Character], after open: Int) -> Int? {
+    var index = open + 1
+    while index < characters.count {
+      if characters[index] == "\\" {
+        index += 2
+        continue
+      }
+      if characters[index] == "\"" { return index }
+      index += 1
+    }
+    return nil
+  }
+
   /// `text` with every occurrence of each non-empty secret replaced by the marker: the
   /// last guard on messages that quote what a user wrote (a `--set token=…` argument, a
   /// config line).

@@ -61,5 +61,14 @@ struct CheckSideBySideTests {
     let kinds = CheckSideBySide.render(stored: #"{"token":null}"#, fresh: #"{"token":["s3cr3t"]}"#, titles: ("a", "b"))
     #expect(!kinds.contains("s3cr3t"))
     #expect(kinds.hasSuffix("    'token' differs (values not shown)\n"))
+    // Text that is not JSON (a truncated line) is redacted too.
+    let cut = CheckSideBySide.render(stored: #"{"headers":{"Authorization":"Bearer old-T0K"#,
+                                     fresh: #"{"headers":{"Authorization":"Bearer new-T0K"#, titles: ("a", "b"))
+    #expect(cut == """
+          a                                              │ b
+        * {"headers":{"Authorization":"Bearer (redacted) │ {"headers":{"Authorization":"Bearer (redacted)
+          a credential differs (values not shown)
+
+      """)
   }
 }

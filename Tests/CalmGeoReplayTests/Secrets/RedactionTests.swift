@@ -47,6 +47,17 @@ struct RedactionTests {
     #expect(Redaction.variable(other) == other)
   }
 
+  @Test(arguments: [
+    (#"{"seq":1,"headers":{"Authorization" : "Bearer t0k","Accept":"x"#, #"{"seq":1,"headers":{"Authorization" : "Bearer (redacted)","Accept":"x"#),
+    (#"{"token":"a\"b","n":1"#, #"{"token":"(redacted)","n":1"#),
+    (#"{"token":"unterminated"#, #"{"token":"(redacted)"#),
+    (#"{"url":"token","token":5,"x":"#, #"{"url":"token","token":5,"x":"#),
+    (#"not json at all "#, #"not json at all "#),
+  ])
+  func jsonLikeTextRedactsTheStringAfterASecretKey(text: String, shown: String) {
+    #expect(Redaction.jsonLikeText(text) == shown)
+  }
+
   @Test func textHidesEveryOccurrenceLongestFirst() {
     #expect(Redaction.text("--set token=abc and abcdef, abc", hiding: ["abc", "abcdef", ""])
       == "--set token=(redacted) and (redacted), (redacted)")
