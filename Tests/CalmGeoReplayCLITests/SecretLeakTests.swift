@@ -53,6 +53,10 @@ struct SecretLeakTests {
       """
     }
 
+    func text(_ path: String) throws -> String {
+      try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    }
+
     func write(_ text: String, to path: String) throws {
       try text.write(to: root.appendingPathComponent(path), atomically: true, encoding: .utf8)
     }
@@ -108,20 +112,34 @@ struct SecretLeakTests {
       "in/walk-with-long-stop.csv", "-c", "in/cfg.json", "--set", "token=\(Self.otherToken)", "--out", "set",
     ])
     #expect(set.status == 0, "\(set.stderr)")
+    // Credentials in the url's user info become a Basic Authorization header when sent.
+    let userInfo = try work.run("replay url user info", [
+      "in/walk-with-long-stop.csv", "-c", "in/cfg.json", "--set", "url=https://robot:\(Self.token)@api.example.test/v1",
+      "--out", "userinfo",
+    ])
+    #expect(userInfo.status == 0, "\(userInfo.stderr)")
+    let badURL = try work.run("replay bad url", [
+      "in/walk-with-long-stop.csv", "-c", "in/cfg.json", "--set", "url=ftp://robot:\(Self.token)@api.example.test/v1",
+      "--out", "bad",
+    ])
+    #expect(badURL.status == 64, "\(badURL.stderr)")
     // `out` monitored geofences and `set` did not: their stats differ (exit 1).
     let compare = try work.run("compare", ["compare", "out/walk-with-long-stop", "set/walk-with-long-stop"])
     #expect(compare.status == 1, "\(compare.stderr)")
     try work.run("fixes", ["fixes", "in/walk-with-long-stop.csv"])
     // The requests were written, with the scheme kept and the credentials redacted.
-    let requests = try String(contentsOf: work.root.appendingPathComponent("out/walk-with-long-stop/uploads/requests.ndjson"),
-                              encoding: .utf8)
+    let requests = try work.text("out/walk-with-long-stop/uploads/requests.ndjson")
     #expect(requests.contains(#""Authorization":"Bearer (redacted)""#))
+    let stats = try work.text("userinfo/walk-with-long-stop/stats.json")
+    #expect(stats.contains(#""url": "https://(redacted)@api.example.test/v1""#))
     #expect(work.leaks() == [])
   }
 
   @Test func checkInitCheckAndUpdateNeverShowTheToken() throws {
     let work = try Workspace()
-    let initial = try work.run("check --init", ["check", "--init", "gold", "--config", "in/cfg.json", "in/walk-with-long-stop.csv"])
+    let initial = try work.run("check --init", [
+      "check", "--init", "gold", "--config", "in/cfg.json", "in/walk-with-long-stop.csv",
+    ])
     #expect(initial.status == 0, "\(initial.stderr)")
     let same = try work.run("check", ["check", "gold"])
     #expect(same.status == 0, "\(same.stdout)\(same.stderr)")
@@ -169,10 +187,10 @@ struct SecretLeakTests {
     let merge = try work.run("merge", ["merge", "shard-1", "shard-2", "--out", "merged"])
     #expect(merge.status == 0, "\(merge.stderr)")
     // The merged and resumed folders match the single run (the redaction is stable).
-    let single = try String(contentsOf: work.root.appendingPathComponent("sweep/results.csv"), encoding: .utf8)
-    #expect(try String(contentsOf: work.root.appendingPathComponent("merged/results.csv"), encoding: .utf8) == single)
-    #expect(try String(contentsOf: work.root.appendingPathComponent("resumed/results.csv"), encoding: .utf8) == single)
-    let recommended = try String(contentsOf: work.root.appendingPathComponent("sweep/recommended.json"), encoding: .utf8)
+    let single = try work.text("sweep/results.csv")
+    #expect(try work.text("merged/results.csv") == single)
+    #expect(try work.text("resumed/results.csv") == single)
+    let recommended = try work.text("sweep/recommended.json")
     #expect(recommended.contains(#""token": "(redacted)""#))
     #expect(work.leaks() == [])
   }
@@ -183,7 +201,9 @@ struct SecretLeakTests {
     try work.write(#"{"url": "https://a.test/l", "token": ["\#(Self.token)"]}"#, to: "in/type.json")
     try work.write(#"{"url": "https://a.test/l", "tokn": "\#(Self.token)"}"#, to: "in/unknown.json")
     for name in ["syntax", "type", "unknown"] {
-      let result = try work.run("config \(name)", ["in/walk-with-long-stop.csv", "-c", "in/\(name).json", "--out", "bad"])
+      let result = try work.run("config \(name)", [
+        "in/walk-with-long-stop.csv", "-c", "in/\(name).json", "--out", "bad",
+      ])
       #expect(result.status == 64, "\(name): \(result.stderr)")
     }
     let arguments: [[String]] = [
@@ -193,7 +213,9 @@ struct SecretLeakTests {
       ["--set", "token=\(Self.token)", "--set", "distanceFilter=-3"],
     ]
     for (index, extra) in arguments.enumerated() {
-      let result = try work.run("--set \(index)", ["in/walk-with-long-stop.csv", "-c", "in/cfg.json", "--out", "bad"] + extra)
+      let result = try work.run("--set \(index)", [
+        "in/walk-with-long-stop.csv", "-c", "in/cfg.json", "--out", "bad",
+      ] + extra)
       #expect(result.status == 64, "\(extra): \(result.stderr)")
     }
     #expect(work.leaks() == [])

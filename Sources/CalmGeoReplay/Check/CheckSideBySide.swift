@@ -76,9 +76,12 @@ public enum CheckSideBySide {
     let (x, y) = (container(a), container(b))
     switch (x, y) {
     case (nil, nil):
-      let show = { (node: SpecNode) in secret == nil ? node.rendered : shown(node) }
-      return [Row(left: a.map { pad + prefix + show($0) + commaA }, right: b.map { pad + prefix + show($0) + commaB },
-                  marked: a != b, hiddenKey: a != b ? secret : nil)]
+      let show = { (node: SpecNode) in secret == nil ? Redaction.json(node).rendered : shown(node) }
+      let (left, right) = (a.map(show), b.map(show))
+      // A url whose user info alone differs looks the same once redacted.
+      let hidden = a != b && (secret != nil || left == right) ? secret ?? "a url's user info" : nil
+      return [Row(left: left.map { pad + prefix + $0 + commaA }, right: right.map { pad + prefix + $0 + commaB },
+                  marked: a != b, hiddenKey: hidden)]
     case let (x?, y?) where x.open == y.open: break
     case (_?, nil) where b == nil: break
     case (nil, _?) where a == nil: break
@@ -103,7 +106,8 @@ public enum CheckSideBySide {
       let label = open == "{" ? JSONText.string(key) + ": " : ""
       let secretKey = secret ?? (open == "{" && Redaction.isSecretKey(key) ? key : nil)
       rows += self.rows(childA, childB, prefix: label, indent: indent + 2,
-                        commas: (childA != nil && key != keysA.last, childB != nil && key != keysB.last), secret: secretKey)
+                        commas: (childA != nil && key != keysA.last, childB != nil && key != keysB.last),
+                        secret: secretKey)
     }
     rows.append(Row(left: a.map { _ in pad + close + commaA }, right: b.map { _ in pad + close + commaB }, marked: false))
     return rows

@@ -177,7 +177,7 @@ public enum ReplayConfigurationDecoder {
       guard let text = try string(value, "url") else { return nil }
       guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
         scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
-      else { throw fail("url", "not an http(s) URL: \(value.rendered)") }
+      else { throw fail("url", "not an http(s) URL: \(JSONValue.string(Redaction.url(text)).rendered)") }
       return text
     }
 

@@ -2,8 +2,9 @@ import Foundation
 
 /// The one place that decides how credentials look in what the tool writes or prints.
 ///
-/// The config's `token` and the value of every header that carries credentials
-/// (`Authorization`, `Proxy-Authorization`, `Cookie`, `Set-Cookie`, `X-Api-Key`) never
+/// The config's `token`, the value of every header that carries credentials
+/// (`Authorization`, `Proxy-Authorization`, `Cookie`, `Set-Cookie`, `X-Api-Key`) and the
+/// user info of a url (`https://user:secret@host/`, sent as a Basic `Authorization`) never
 /// leave memory: each writer (`requests.ndjson`, traces, reports, `sweep.json`,
 /// `recommended.json`, sweep rows, `check`'s diff, `live`'s outputs) passes them through
 /// here first. A value becomes `(redacted)`; an `Authorization` value keeps its scheme
@@ -56,17 +57,29 @@ public enum Redaction {
     headers.map { ($0.name, headerValue(name: $0.name, value: $0.value)) }
   }
 
+  /// `text` with the user info of a url (`scheme://user:secret@host…`) replaced by the
+  /// marker (`scheme://(redacted)@host…`); anything else is returned as it is.
+  public static func url(_ text: String) -> String {
+    guard let schemeEnd = text.range(of: "://") else { return text }
+    let authority = text[schemeEnd.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+    guard let at = authority.lastIndex(of: "@") else { return text }
+    return String(text[..<schemeEnd.upperBound]) + marker + String(text[at...])
+  }
+
   /// Whether a JSON object's `key` holds a credential: a secret config key or a
   /// credential header's name.
   public static func isSecretKey(_ key: String) -> Bool {
     secretKeys.contains(key) || isCredentialHeader(key)
   }
 
-  /// `node` with the string value of every secret key redacted, at any depth (a config
-  /// object, a request log line with its `headers`, a sweep row's `values`).
+  /// `node` with the string value of every secret key redacted, and the user info of
+  /// every url string, at any depth (a config object, a request log line with its
+  /// `headers`, a sweep row's `values`).
   public static func json(_ node: SpecNode) -> SpecNode {
     var copy = node
     switch node.kind {
+    case .string(let text):
+      copy.kind = .string(url(text))
     case .object(let fields):
       copy.kind = .object(fields.map { field in
         if isSecretKey(field.key), let text = field.value.string {
@@ -85,11 +98,10 @@ public enum Redaction {
   }
 
   /// A varied key's values as they may be written: every value redacted when the key is
-  /// a secret (`vary: {token: [...]}`).
+  /// a secret (`vary: {token: [...]}`), else as `json` leaves them.
   public static func variable(_ variable: SweepVariable) -> SweepVariable {
-    guard isSecretKey(variable.path) else { return variable }
-    return SweepVariable(path: variable.path, values: variable.values.map { value in
-      guard let text = value.string else { return value }
+    SweepVariable(path: variable.path, values: variable.values.map { value in
+      guard isSecretKey(variable.path), let text = value.string else { return json(value) }
       var copy = value
       copy.kind = .string(secret(text))
       return copy
@@ -98,16 +110,18 @@ public enum Redaction {
 
   /// A `--set key=value` argument as messages may quote it: when a part of the key is a
   /// secret, or a misspelling of one (`tokn`), the key up to that part and the marker
-  /// (`token=(redacted)`).
+  /// (`token=(redacted)`); a url value without its user info.
   public static func assignment(_ assignment: String) -> String {
     guard let equals = assignment.firstIndex(of: "=") else { return assignment }
     var shown: [Substring] = []
     for part in assignment[..<equals].split(separator: ".", omittingEmptySubsequences: false) {
       shown.append(part)
       let name = String(part)
-      if isSecretKey(name) || ClosestName.find(name, in: secretKeys.sorted()) != nil { return shown.joined(separator: ".") + "=" + marker }
+      if isSecretKey(name) || ClosestName.find(name, in: secretKeys.sorted()) != nil {
+        return shown.joined(separator: ".") + "=" + marker
+      }
     }
-    return assignment
+    return String(assignment[...equals]) + url(String(assignment[assignment.index(after: equals)...]))
   }
 
   /// Text that should be JSON but could not be read as JSON (a truncated line of an old

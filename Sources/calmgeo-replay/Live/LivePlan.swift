@@ -112,7 +112,7 @@ struct LivePlan {
     let calmGeo = configuration.calmGeo
     let total = expected.reduce(0, +)
     let target = command.network.map { "answers recorded in \($0) (nothing is sent)" }
-      ?? "\(calmGeo.method.rawValue) \(calmGeo.url ?? "")"
+      ?? "\(calmGeo.method.rawValue) \(Redaction.url(calmGeo.url ?? ""))"
     var lines = ["live: \(session.name): \(target)"]
     let perDevice = expected.count == 1 ? "" : " (\(expected.min() ?? 0)–\(expected.max() ?? 0) per device)"
     lines.append("live: \(session.devices.count) device\(session.devices.count == 1 ? "" : "s") at speed "

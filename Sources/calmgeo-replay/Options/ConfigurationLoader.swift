@@ -40,9 +40,11 @@ enum ConfigurationLoader {
       let text = String(assignment[assignment.index(after: equals)...])
       let value = (try? SpecJSONReader.read(text, source: "--set")) ?? SpecNode(.string(text))
       guard node.set(path, to: value) else {
-        throw ValidationError("--set \(shown): '\(shown.prefix { $0 != "=" })' goes through a value that is not an object.")
+        let key = shown.prefix { $0 != "=" }
+        throw ValidationError("--set \(shown): '\(key)' goes through a value that is not an object.")
       }
-      configuration = try ReplayConfigurationDecoder.decode(Data(node.rendered.utf8), source: "--set \(shown)", positions: false)
+      configuration = try ReplayConfigurationDecoder.decode(
+        Data(node.rendered.utf8), source: "--set \(shown)", positions: false)
     }
     return configuration
   }

@@ -71,4 +71,17 @@ struct CheckSideBySideTests {
 
       """)
   }
+
+  @Test func aURLWhoseUserInfoAloneDiffersIsMarkedWithoutShowingIt() {
+    let text = CheckSideBySide.render(stored: #"{"url":"https://robot:0ld@h.test/v1"}"#,
+                                      fresh: #"{"url":"https://(redacted)@h.test/v1"}"#, titles: ("a", "b"))
+    #expect(text == """
+          a                                       │ b
+          {                                       │ {
+        *   "url": "https://(redacted)@h.test/v1" │   "url": "https://(redacted)@h.test/v1"
+          }                                       │ }
+          a url's user info differs (values not shown)
+
+      """)
+  }
 }
