@@ -240,4 +240,24 @@ struct SecretLeakTests {
     #expect(replayed.status == 0, "\(replayed.stderr)")
     #expect(work.leaks() == [])
   }
+
+  /// A config written by the tool (`recommended.json`) holds the marker, not a token:
+  /// `live` refuses to send it rather than authenticate as `Bearer (redacted)`.
+  @Test(.enabled(if: LiveTestServer.unavailable == nil, LiveTestServer.skipReason), .timeLimit(.minutes(1)))
+  func liveRefusesToSendTheRedactionMarker() throws {
+    let server = try LiveTestServer(script: [])
+    let work = try Workspace()
+    try work.write(work.config(token: "(redacted)", url: server.url), to: "in/recommended.json")
+    let live = try work.run("live (marker)", [
+      "live", "in/drive-speed-changes.csv", "-c", "in/recommended.json", "--speed", "max", "--out", "live",
+    ])
+    #expect(live.status == 64, "\(live.stderr)")
+    #expect(live.stderr.contains("'token' holds \"(redacted)\", the placeholder calmgeo-replay writes in place of a secret"))
+    let userInfo = try work.run("live (marker in url)", [
+      "live", "in/drive-speed-changes.csv", "-c", "in/cfg.json", "--speed", "max", "--out", "live",
+      "--url", server.url.replacingOccurrences(of: "http://", with: "http://(redacted)@"),
+    ])
+    #expect(userInfo.status == 64, "\(userInfo.stderr)")
+    #expect(try server.requests().isEmpty)
+  }
 }

@@ -66,6 +66,15 @@ public enum Redaction {
     return String(text[..<schemeEnd.upperBound]) + marker + String(text[at...])
   }
 
+  /// The key of `config` that holds the marker where a credential belongs (a config the
+  /// tool wrote, such as `recommended.json`), if any: sending it would authenticate as
+  /// `Bearer (redacted)`.
+  public static func placeholderKey(_ config: CalmGeoConfig) -> String? {
+    if config.token == marker { return "token" }
+    if let url = config.url, url.contains("://\(marker)@") { return "url" }
+    return nil
+  }
+
   /// Whether a JSON object's `key` holds a credential: a secret config key or a
   /// credential header's name.
   public static func isSecretKey(_ key: String) -> Bool {

@@ -22,6 +22,11 @@ struct LivePlan {
     guard let url = configuration.calmGeo.url else {
       throw ValidationError("live needs an endpoint: pass --url or set url in the config.")
     }
+    if command.network == nil, let key = Redaction.placeholderKey(configuration.calmGeo) {
+      let how = key == "url" ? "--url" : "--set \(key)=…"
+      throw ValidationError("'\(key)' holds \"\(Redaction.marker)\", the placeholder calmgeo-replay writes in place of "
+        + "a secret (recommended.json, sweep.json): set the real \(key) in the config or with \(how).")
+    }
     self.configuration = configuration
     speed = LiveSpeed(command.speed) ?? .max
     if let file = command.network {
