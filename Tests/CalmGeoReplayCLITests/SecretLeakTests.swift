@@ -238,6 +238,11 @@ struct SecretLeakTests {
       "--set", "httpTimeout=1000", "--network", "network.ndjson",
     ])
     #expect(replayed.status == 0, "\(replayed.stderr)")
+    let offline = try work.run("replay --network", [
+      "in/drive-speed-changes.csv", "-c", "in/live.json", "--set", "httpTimeout=1000", "--network", "network.ndjson",
+      "--out", "offline",
+    ])
+    #expect(offline.status == 0, "\(offline.stderr)")
     #expect(work.leaks() == [])
   }
 
