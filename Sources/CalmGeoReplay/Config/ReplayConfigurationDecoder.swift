@@ -128,7 +128,13 @@ public enum ReplayConfigurationDecoder {
           config.stationaryRadius = try number(value, key)
           guard config.stationaryRadius >= 0 else { throw fail(key, "must be 0 or more, found \(value.rendered)") }
         case "url": config.url = try url(value)
-        case "token": config.token = try string(value, key)
+        case "token":
+          // A credential: its errors never quote it (`Redaction`).
+          switch value {
+          case .null: config.token = nil
+          case .string(let text): config.token = text
+          default: throw fail(key, "expected a string, found another kind of value (not shown: it may be a secret)")
+          }
         case "httpTimeout": config.httpTimeout = try integer(value, key, min: 0, max: Int(NetworkModel.maximumLatency))
         case "method":
           let text = try string(value, key) ?? "POST"
@@ -171,7 +177,7 @@ public enum ReplayConfigurationDecoder {
       guard let text = try string(value, "url") else { return nil }
       guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
         scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
-      else { throw fail("url", "not an http(s) URL: \(value.rendered)") }
+      else { throw fail("url", "not an http(s) URL: \(JSONValue.string(Redaction.url(text)).rendered)") }
       return text
     }
 

@@ -32,7 +32,9 @@ public struct SweepPlan: Sendable {
   /// - Throws: `SweepSpecError`, or the base file's `ConfigError`.
   public init(spec: SweepSpec, base: SpecNode, baseSource: String?,
               tracks: [(track: Track, written: [SpecNode.Field])]) throws {
-    let grid = SweepGrid(base: base, variables: spec.variables)
+    // The token changes no number a sweep computes (it only fills a header): the grid
+    // never holds it, so nothing the sweep writes can.
+    let grid = SweepGrid(base: Redaction.json(base), variables: spec.variables.map(Redaction.variable))
     guard grid.count < 10_000_000 else {
       throw SweepSpecError(source: spec.source, key: "vary",
                            reason: "expected fewer than 10000000 configurations, found \(grid.count == .max ? "more" : String(grid.count))")

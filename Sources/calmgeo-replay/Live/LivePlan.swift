@@ -22,6 +22,11 @@ struct LivePlan {
     guard let url = configuration.calmGeo.url else {
       throw ValidationError("live needs an endpoint: pass --url or set url in the config.")
     }
+    if command.network == nil, let key = Redaction.placeholderKey(configuration.calmGeo) {
+      let how = key == "url" ? "--url" : "--set \(key)=…"
+      throw ValidationError("'\(key)' holds \"\(Redaction.marker)\", the placeholder calmgeo-replay writes in place of "
+        + "a secret (recommended.json, sweep.json): set the real \(key) in the config or with \(how).")
+    }
     self.configuration = configuration
     speed = LiveSpeed(command.speed) ?? .max
     if let file = command.network {
@@ -112,7 +117,7 @@ struct LivePlan {
     let calmGeo = configuration.calmGeo
     let total = expected.reduce(0, +)
     let target = command.network.map { "answers recorded in \($0) (nothing is sent)" }
-      ?? "\(calmGeo.method.rawValue) \(calmGeo.url ?? "")"
+      ?? "\(calmGeo.method.rawValue) \(Redaction.url(calmGeo.url ?? ""))"
     var lines = ["live: \(session.name): \(target)"]
     let perDevice = expected.count == 1 ? "" : " (\(expected.min() ?? 0)–\(expected.max() ?? 0) per device)"
     lines.append("live: \(session.devices.count) device\(session.devices.count == 1 ? "" : "s") at speed "
