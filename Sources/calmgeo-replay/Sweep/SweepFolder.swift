@@ -23,15 +23,18 @@ struct SweepFolder {
     workPath = parent.isEmpty ? ".\(name).partial" : (parent as NSString).appendingPathComponent(".\(name).partial")
   }
 
-  /// The rows file to resume from: the partial folder's (a killed run) or else the
-  /// finished folder's, with the path it was read from.
-  func rowsToResume() throws -> (file: String, text: String)? {
+  /// The rows files to resume from, with the paths they were read from: the partial
+  /// folder's (a killed run, or one resumed and killed) first, then the finished
+  /// folder's. `--resume` takes the union of their rows by grid row, so an emptier
+  /// partial folder never hides the rows of `--out`.
+  func rowsToResume() throws -> [(file: String, text: String)] {
+    var sources: [(file: String, text: String)] = []
     for folder in [workPath, finalPath] {
       let file = (folder as NSString).appendingPathComponent("results.ndjson")
       guard FileManager.default.fileExists(atPath: file) else { continue }
-      return (file, try SweepSpecFile.read(file))
+      sources.append((file, try SweepSpecFile.read(file)))
     }
-    return nil
+    return sources
   }
 
   /// Starts an empty partial folder (removing a previous one).
@@ -64,10 +67,34 @@ struct SweepFolder {
     try OutputFolder.replace(finalPath, with: workPath)
   }
 
-  /// Makes the partial folder hold just `rows` (in grid order), for a later `--resume`.
+  /// Makes the partial folder hold `rows` (grid order) as its `results.ndjson` and
+  /// nothing else, durably, before a resumed run computes anything: the file is written
+  /// beside its place, synced and renamed over it, and the folder synced. The partial
+  /// folder is kept (not emptied first), so its rows are on the disk at every moment.
   func restore(_ rows: [SweepRow]) throws {
-    try create()
-    try write("results.ndjson", rows.map { $0.line + "\n" }.joined())
+    let files = FileManager.default
+    var isFolder: ObjCBool = false
+    if !files.fileExists(atPath: workPath, isDirectory: &isFolder) {
+      try create()
+    } else if !isFolder.boolValue {
+      throw OutputError(path: workPath, reason: "not a folder: remove it or choose another --out")
+    }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(rows.reduce(0) { $0 + $1.line.utf8.count + 1 })
+    for row in rows {
+      bytes.append(contentsOf: row.line.utf8)
+      bytes.append(UInt8(ascii: "\n"))
+    }
+    let rowsFile = path("results.ndjson")
+    try DurableFile.replace(rowsFile, with: bytes)
+    // What else a killed run left (results.csv, a half-written ordered copy, best/) goes.
+    do {
+      for entry in try files.contentsOfDirectory(atPath: workPath) where entry != "results.ndjson" {
+        try files.removeItem(atPath: path(entry))
+      }
+    } catch {
+      throw OutputError(path: workPath, reason: error.localizedDescription)
+    }
   }
 
   /// Removes the folder being built (after an error).
