@@ -62,7 +62,8 @@ struct SweepPreemptionTests {
       let (status, restored) = try Self.runStopped(resume: resume, stop: stop, after: delay, in: folder,
                                                    waitForResuming: afterResuming)
       let now = try Self.durableRows(in: folder)
-      history.append("\(attempt): \(stop) \(Int(delay * 1000)) ms after \(afterResuming ? "resuming" : "start"): exit \(status), \(durable) -> \(now) rows"
+      let moment = "\(Int(delay * 1000)) ms after \(afterResuming ? "resuming" : "start")"
+      history.append("\(attempt): \(stop) \(moment): exit \(status), \(durable) -> \(now) rows"
                      + (restored.map { ", \($0) restored" } ?? ""))
       // A resume that got as far as reading restored every durable row, no fewer.
       if let restored { #expect(restored == durable, "rows lost on resume:\n\(history.joined(separator: "\n"))") }
@@ -92,7 +93,8 @@ struct SweepPreemptionTests {
   @Test func aResumeKilledAtOnceKeepsTheRowsAndTheNextResumeUsesThem() throws {
     let folder = try SweepCommandTests.folder(spec: Self.spec)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let cut = try CommandRunner.run(["sweep", "sweep.yaml", "-o", "out", "-j", "1", "--stop-after", "10", "-q"], in: folder)
+    let cut = try CommandRunner.run(["sweep", "sweep.yaml", "-o", "out", "-j", "1", "--stop-after", "10", "-q"],
+                                    in: folder)
     #expect(cut.status == 130)
     let kept = try Self.durableRows(in: folder)
     #expect(kept >= 10 && kept < Self.rows)
@@ -153,7 +155,8 @@ struct SweepPreemptionTests {
       kill(pid, SIGINT)
     }
     process.waitUntilExit()
-    let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+    let signalled = process.terminationReason == .uncaughtSignal
+    let status = signalled ? 128 + process.terminationStatus : process.terminationStatus
     let said = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
     try? FileManager.default.removeItem(at: log)
     if said.contains("out: nothing to resume: starting afresh\n") { return (status, 0) }

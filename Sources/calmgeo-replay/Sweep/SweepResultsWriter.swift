@@ -29,7 +29,8 @@ struct SweepResultsWriter {
   init(folder: SweepFolder, manifest: SweepManifest, kept: [SweepRow]) throws {
     rowsPath = folder.path("results.ndjson")
     journal = try DurableFile(appendingTo: rowsPath, truncating: kept.isEmpty)
-    ordered = kept.isEmpty ? nil : try DurableFile(appendingTo: DurableFile.temporaryPath(for: rowsPath), truncating: true)
+    let orderedPath = DurableFile.temporaryPath(for: rowsPath)
+    ordered = kept.isEmpty ? nil : try DurableFile(appendingTo: orderedPath, truncating: true)
     csv = try BufferedFile(creating: folder.path("results.csv"))
     self.manifest = manifest
     self.kept = kept.sorted {

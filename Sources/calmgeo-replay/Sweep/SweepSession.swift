@@ -174,7 +174,8 @@ struct SweepSession: Sendable {
         added += 1
       }
       let count = notes.isEmpty ? "\(added) rows" : "\(added) more"
-      notes.append("\(file)" + (sources.count > 1 ? " (\(count))" : "") + (truncated ? " (its cut last line dropped)" : ""))
+      notes.append("\(file)" + (sources.count > 1 ? " (\(count))" : "")
+                   + (truncated ? " (its cut last line dropped)" : ""))
     }
     if !quiet {
       let from = notes.count > 1 ? "the union by grid row of \(notes.joined(separator: " and "))" : notes.joined()

@@ -57,9 +57,11 @@ struct SweepRowReadingTests {
       }
     }
     #expect(failure(#""sweepVersion": 1"#, #""sweepVersion": 1e300"#)
-      == "sweep.json: error: not a calmgeo-replay sweep.json: version 1e+300 is newer than this tool's 1: use a newer calmgeo-replay")
+      == "sweep.json: error: not a calmgeo-replay sweep.json: version 1e+300 is newer than this tool's 1: "
+        + "use a newer calmgeo-replay")
     #expect(failure(#""rows": 0"#, #""rows": 1e300"#).hasPrefix("sweep.json:"))
-    #expect(failure(#""rows": 0"#, #""rows": 1e300"#).hasSuffix("error: not a calmgeo-replay sweep.json: 'rows' is not a count"))
+    #expect(failure(#""rows": 0"#, #""rows": 1e300"#)
+      .hasSuffix("error: not a calmgeo-replay sweep.json: 'rows' is not a count"))
     #expect(failure(#""failedTracks": []"#, #""failedTracks": [{"index": 1e300, "error": "x"}]"#)
       .hasSuffix("error: not a calmgeo-replay sweep.json: a failed track without a valid index"))
   }
