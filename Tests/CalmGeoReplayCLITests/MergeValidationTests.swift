@@ -87,7 +87,9 @@ struct MergeValidationTests {
     try (twice.joined(separator: "\n") + "\n").write(to: rowsFile, atomically: true, encoding: .utf8)
     let duplicate = try CommandRunner.run(["merge", "shards/1", "shards/2", "shards/3", "-o", "merged"], in: folder)
     #expect(duplicate.status == 65)
-    #expect(duplicate.stderr.hasPrefix("shards/2/results.ndjson:4: error: track 1 × configuration 1 again with other results (also in shards/2)"),
+    #expect(duplicate.stderr.hasPrefix(
+              "shards/2/results.ndjson:4: error: track 1 × configuration 1 again with other results "
+                + "(also in shards/2)"),
             "\(duplicate.stderr)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["shards", "sweep.yaml"])
   }

@@ -82,9 +82,9 @@ public enum SweepMerge {
           // A repeated row is refused; one whose results differ says so, since then the
           // two runs disagree and neither can be picked.
           let differing = other.row.line == row.line ? "" : " with other results"
-          throw SweepDataError(
-            file: file, line: offset + 1,
-            reason: "track \(row.trackIndex) × configuration \(row.configIndex) again\(differing) (also in \(other.folder))")
+          let which = "track \(row.trackIndex) × configuration \(row.configIndex)"
+          throw SweepDataError(file: file, line: offset + 1,
+                               reason: "\(which) again\(differing) (also in \(other.folder))")
         }
       }
     }

@@ -46,8 +46,8 @@ struct SweepMergeTests {
     #expect(failure([try Self.part(1, of: 2, rows: [0, 2, 4, 4]), try Self.part(2, of: 2, rows: [1, 3, 5])])
       == "shard1/results.ndjson:4: error: track 1 × configuration 1 again (also in shard1)")
     var disagreeing = try Self.part(1, of: 2, rows: [0, 2, 4])
-    disagreeing.rows.append(try SweepRow(line: disagreeing.rows[1].line.replacingOccurrences(of: #""x":2"#, with: #""x":7"#),
-                                         file: "t", lineNumber: 4))
+    let other = disagreeing.rows[1].line.replacingOccurrences(of: #""x":2"#, with: #""x":7"#)
+    disagreeing.rows.append(try SweepRow(line: other, file: "t", lineNumber: 4))
     #expect(failure([disagreeing, try Self.part(2, of: 2, rows: [1, 3, 5])])
       == "shard1/results.ndjson:4: error: track 0 × configuration 2 again with other results (also in shard1)")
     #expect(failure([try Self.part(1, of: 2, rows: [0, 2, 3]), try Self.part(2, of: 2, rows: [1, 3, 5])])
