@@ -25,6 +25,8 @@ struct NumberFlagBoundsTests {
       (["--platform-stationary-pause", "20,1e16"], "--platform-stationary-pause must be between 0 and 1000000000, found 1e+16"),
       (["--platform-accuracy-gate", "1e16"], "--platform-accuracy-gate must be between 0 and 1000000000, found 1e+16"),
       (["--platform-min-interval", "inf"], "--platform-min-interval must be 0 or more seconds."),
+      // A sweep spec's `track` stops below 10^9; the flag took any Int.
+      (["--track", "9223372036854775807"], "--track must be at most 999999999, found '9223372036854775807'."),
     ]
     for (flags, message) in cases {
       let result = try CommandRunner.run(["one.csv", "-q", "-o", "out"] + flags, in: folder)

@@ -27,6 +27,9 @@ public enum NumberBounds {
   /// The ground-truth stop rule (`replay.metrics.stopRadius` metres, `stopMinDuration`
   /// seconds); more than 0.
   public static let stopRule: ClosedRange<Double> = 0...1e7
+  /// A 1-based index into a log (`--track`, `--segment`; a sweep spec's or check
+  /// manifest's `track` and `segment`).
+  public static let ordinal: ClosedRange<Int> = 1...999_999_999
   /// Replays at a time (`sweep --jobs`).
   public static let sweepJobs: ClosedRange<Int> = 1...1024
   /// Configurations in one sweep grid (`vary`), checked before any is planned: each
