@@ -63,6 +63,14 @@ struct NumberBoundsTests {
     #expect(try plan(first: 10, second: 10).configurations.count == 100)
   }
 
+  /// A range wider than any double said "found  (check step)", the count left empty.
+  @Test func infiniteRangeSaysSo() {
+    let text = "tracks: [a.csv]\nvary:\n  distanceFilter: {from: -1e308, to: 1e308, step: 1e-300}\n"
+    #expect {
+      try SweepSpecDecoder.decode(text, source: "s.yaml")
+    } throws: { "\($0)".contains("expected at most 100000 values, found more than any number (check step)") }
+  }
+
   /// The bounds table is what the decoder enforces, at both ends of each range.
   @Test func decoderEnforcesTheTable() throws {
     func decode(_ json: String) throws -> ReplayConfiguration {
