@@ -15,6 +15,9 @@ enum FuzzTarget: String, CaseIterable {
   case config
   /// The sweep-spec decoder (YAML or JSON).
   case sweep
+  /// The JSON and YAML document readers themselves, then every document kind's decoder
+  /// (DocumentHarness.swift).
+  case jsondoc, yamldoc
 
   static let current: FuzzTarget = {
     let name = ProcessInfo.processInfo.environment["CALMGEO_FUZZ_TARGET"] ?? ""
@@ -80,6 +83,8 @@ func runOne(_ bytes: [UInt8]) {
     _ = try? ReplayConfigurationDecoder.decode(Data(bytes), source: "fuzz.json")
   case .sweep:
     _ = try? SweepSpecDecoder.decode(String(decoding: bytes, as: UTF8.self), source: "fuzz.yaml")
+  case .jsondoc, .yamldoc:
+    DocumentHarness.run(bytes, yaml: target == .yamldoc)
   case .detect, .csv, .nmea, .gpx, .gnsslogger, .json:
     do {
       let opened = try InputOpener.open(MemoryByteSource(bytes, name: "fuzz"), forcedFormat: target.forcedFormat)

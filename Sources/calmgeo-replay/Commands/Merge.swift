@@ -56,7 +56,11 @@ extension CalmGeoReplayCommand {
         let manifestFile = (folder as NSString).appendingPathComponent("sweep.json")
         let rowsFile = (folder as NSString).appendingPathComponent("results.ndjson")
         let manifest = try SweepManifest(reading: try SweepSpecFile.read(manifestFile), file: manifestFile)
-        let rows = try SweepResultsReader.rows(try SweepSpecFile.read(rowsFile), file: rowsFile, toleratingCutEnd: false).rows
+        // Every row is checked against its folder's sweep.json: a corrupt one is refused
+        // with its file and line, before any output is written.
+        let rows = try SweepResultsReader.rows(
+          try SweepSpecFile.read(rowsFile), file: rowsFile, toleratingCutEnd: false, checkedAgainst: manifest
+        ).rows
         parts.append(SweepMerge.Part(folder: folder, manifest: manifest, rows: rows))
       }
       var (manifest, rows) = try SweepMerge.merge(parts)
@@ -75,14 +79,20 @@ extension CalmGeoReplayCommand {
       }
       let output = SweepFolder(out: out, owner: .sweep(specHash: manifest.specHash))
       try output.create()
-      let file = try BufferedFile(creating: output.path("results.ndjson"))
-      for row in rows {
-        try file.write(row.line.utf8)
-        try file.write(CollectionOfOne(UInt8(ascii: "\n")))
+      do {
+        let file = try BufferedFile(creating: output.path("results.ndjson"))
+        for row in rows {
+          try file.write(row.line.utf8)
+          try file.write(CollectionOfOne(UInt8(ascii: "\n")))
+        }
+        try file.close()
+        try SweepFinisher.write(analysis, plot: axes, into: output)
+        try output.commit()
+      } catch {
+        // No half-written work folder is left behind.
+        output.discard()
+        throw error
       }
-      try file.close()
-      try SweepFinisher.write(analysis, plot: axes, into: output)
-      try output.commit()
       return SweepFinisher.conclude(analysis, folder: out, quiet: quiet)
     }
   }

@@ -50,9 +50,10 @@ final class FileLock: @unchecked Sendable {
   }
 
   /// Opens the file `path` (not through a symbolic link) and takes its lock if it is free;
-  /// `nil` when it cannot be opened or another descriptor holds the lock.
-  static func ifFree(_ path: String) -> FileLock? {
-    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+  /// `nil` when it cannot be opened or another descriptor holds the lock. `writable`
+  /// opens it for `replaceContents` too.
+  static func ifFree(_ path: String, writable: Bool = false) -> FileLock? {
+    let descriptor = open(path, (writable ? O_RDWR : O_RDONLY) | O_NOFOLLOW | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }
     guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
       close(descriptor)
@@ -68,13 +69,19 @@ final class FileLock: @unchecked Sendable {
     code == ENOLCK || code == EOPNOTSUPP || code == EINVAL
   }
 
-  /// Rewrites the locked file's contents in place (the lock stays held).
+  /// Rewrites the locked file's contents in place (the lock stays held). The new bytes,
+  /// padded with spaces to the old length, go in one `pwrite` before the file is cut to
+  /// size, so a process killed at any moment leaves a whole JSON marker (trailing spaces
+  /// are valid JSON), never an empty or mixed one.
   func replaceContents(with bytes: [UInt8], path: String) throws(OutputError) {
     mutex.lock()
     defer { mutex.unlock() }
-    guard ftruncate(descriptor, 0) == 0 else { throw OutputError.lastError(path) }
-    let written = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
-    guard written == bytes.count else { throw OutputError.lastError(path) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { throw OutputError.lastError(path) }
+    let padded = bytes + [UInt8](repeating: UInt8(ascii: " "), count: max(0, Int(info.st_size) - bytes.count))
+    let written = padded.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+    guard written == padded.count else { throw OutputError.lastError(path) }
+    guard ftruncate(descriptor, off_t(bytes.count)) == 0 else { throw OutputError.lastError(path) }
   }
 
   /// Releases the lock (closes the descriptor); later calls do nothing.

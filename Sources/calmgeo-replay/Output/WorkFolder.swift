@@ -47,24 +47,67 @@ struct WorkFolder: Sendable {
 
   /// Claims the work folder with the fixed name `workName` (a sweep's `.NAME.partial`,
   /// which `--resume` reads): one already there must be ours and not held by a live run;
-  /// it is removed first. `previous` is this process's own earlier claim of it.
+  /// it is removed first, or with `keepingContents` (a resumed sweep's rows) claimed in
+  /// place. `previous` is this process's own earlier claim of it.
   init(parent: String, name: String, fixedWorkName workName: String, owner: OutputOwner,
-       replacing previous: WorkFolder?) throws(OutputError) {
+       replacing previous: WorkFolder?, keepingContents: Bool = false) throws(OutputError) {
     try Directories.create(parent)
     let parentLock = try FileLock.folder(parent.isEmpty ? "." : parent)
     defer { parentLock.release() }
     let finalPath = Self.join(parent, name)
     let workPath = Self.join(parent, workName)
     try owner.checkPlace(finalPath)
+    (self.parent, self.name, self.workName, self.owner) = (parent, name, workName, owner)
     if let previous, previous.workName == workName, previous.parent == parent {
+      if keepingContents {
+        claim = previous.claim
+        return
+      }
       SafeRemoval.remove(workName, in: parent)
       previous.claim.release()
     } else if FileKind.of(workPath) != .missing {
+      if keepingContents {
+        claim = try Self.adopt(workPath, finalPath: finalPath, owner: owner, name: name)
+        return
+      }
       try Self.removeIfStale(workPath, name: workName, in: parent, finalPath: finalPath)
     }
-    guard mkdir(workPath, 0o755) == 0 else { throw OutputError.lastError(workPath) }
-    (self.parent, self.name, self.workName, self.owner) = (parent, name, workName, owner)
-    claim = try Self.mark(workPath, owner: owner, name: name)
+    // Built under a fresh name and renamed to the fixed one with its marker written, so a
+    // process killed at any moment never leaves an unmarked folder at the fixed name.
+    var template = Array(Self.join(parent, Self.prefix + "XXXXXX").utf8CString)
+    guard let made = mkdtemp(&template) else { throw OutputError.lastError(workPath) }
+    let temporary = String(cString: made)
+    let lock = try Self.mark(temporary, owner: owner, name: name)
+    guard rename(temporary, workPath) == 0 else {
+      let error = OutputError.lastError(workPath)
+      SafeRemoval.remove(path: temporary)
+      lock.release()
+      throw error
+    }
+    claim = lock
+  }
+
+  /// Claims the fixed-name work folder `path` of a killed run in place, its contents kept:
+  /// it must be ours and free; its marker is rewritten with this process's id, under the lock.
+  private static func adopt(_ path: String, finalPath: String, owner: OutputOwner,
+                            name: String) throws(OutputError) -> FileLock {
+    let marker = try workMarker(path)
+    let markerPath = join(path, OwnershipMarker.fileName)
+    guard let lock = FileLock.ifFree(markerPath, writable: true) else {
+      throw building(finalPath, marker: marker, workPath: path)
+    }
+    let mine = OwnershipMarker(kind: .work, input: owner.input, becomes: owner.kind, name: name, pid: getpid())
+    try lock.replaceContents(with: mine.bytes, path: markerPath)
+    return lock
+  }
+
+  /// The marker of the fixed-name work folder `path`; a refusal when it is not one of ours.
+  private static func workMarker(_ path: String) throws(OutputError) -> OwnershipMarker {
+    guard FileKind.of(path) == .directory, let marker = OwnershipMarker.read(folder: path), marker.kind == .work else {
+      throw OutputError(
+        path: path, refusal: "is in the way and is not a work folder of this calmgeo-replay; choose another --out, or remove it")
+    }
+    return marker
   }
 
   /// Writes the work marker into the new folder `path`, locked before it is written.
@@ -142,10 +185,7 @@ struct WorkFolder: Sendable {
   /// Removes the fixed-name work folder `path` if it is ours and no process holds it.
   private static func removeIfStale(_ path: String, name: String, in parent: String,
                                     finalPath: String) throws(OutputError) {
-    let what = "choose another --out, or remove it"
-    guard FileKind.of(path) == .directory, let marker = OwnershipMarker.read(folder: path), marker.kind == .work else {
-      throw OutputError(path: path, refusal: "is in the way and is not a work folder of this calmgeo-replay; \(what)")
-    }
+    let marker = try workMarker(path)
     guard let lock = FileLock.ifFree(join(path, OwnershipMarker.fileName)) else {
       throw building(finalPath, marker: marker, workPath: path)
     }

@@ -42,15 +42,18 @@ struct SweepFolder: Sendable {
     }
   }
 
-  /// The rows file to resume from: the partial folder's (a killed run) or else the
-  /// finished folder's, with the path it was read from.
-  func rowsToResume() throws -> (file: String, text: String)? {
+  /// The rows files to resume from, with the paths they were read from: the partial
+  /// folder's (a killed run, or one resumed and killed) first, then the finished
+  /// folder's. `--resume` takes the union of their rows by grid row, so an emptier
+  /// partial folder never hides the rows of `--out`.
+  func rowsToResume() throws -> [(file: String, text: String)] {
+    var sources: [(file: String, text: String)] = []
     for folder in [workPath, finalPath] {
       let file = (folder as NSString).appendingPathComponent("results.ndjson")
       guard FileManager.default.fileExists(atPath: file) else { continue }
-      return (file, try SweepSpecFile.read(file))
+      sources.append((file, try SweepSpecFile.read(file)))
     }
-    return nil
+    return sources
   }
 
   /// Starts an empty partial folder: one left by a killed run of this tool is removed;
@@ -81,10 +84,35 @@ struct SweepFolder: Sendable {
     claim.current = nil
   }
 
-  /// Makes the partial folder hold just `rows` (in grid order), for a later `--resume`.
+  /// Makes the partial folder hold `rows` (grid order) as its `results.ndjson` and
+  /// nothing else, durably, before a resumed run computes anything: the file is written
+  /// beside its place, synced and renamed over it, and the folder synced. A partial
+  /// folder already there (ours, no live run holding it) is claimed in place, never
+  /// emptied first, so its rows are on the disk at every moment.
   func restore(_ rows: [SweepRow]) throws {
-    try create()
-    try write("results.ndjson", rows.map { $0.line + "\n" }.joined())
+    claim.current = try WorkFolder(
+      parent: parent, name: name, fixedWorkName: (workPath as NSString).lastPathComponent, owner: owner,
+      replacing: claim.current, keepingContents: true)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(rows.reduce(0) { $0 + $1.line.utf8.count + 1 })
+    for row in rows {
+      bytes.append(contentsOf: row.line.utf8)
+      bytes.append(UInt8(ascii: "\n"))
+    }
+    try DurableFile.replace(path("results.ndjson"), with: bytes)
+    // What else a killed run left (results.csv, a half-written ordered copy, best/) goes;
+    // removed without following links, the marker kept.
+    let entries: [String]
+    do {
+      entries = try FileManager.default.contentsOfDirectory(atPath: workPath)
+    } catch {
+      throw OutputError(path: workPath, reason: error.localizedDescription)
+    }
+    for entry in entries where entry != "results.ndjson" && entry != OwnershipMarker.fileName {
+      guard SafeRemoval.remove(entry, in: workPath) else {
+        throw OutputError(path: path(entry), reason: "could not be removed")
+      }
+    }
   }
 
   /// Removes the folder being built (after an error).
