@@ -27,6 +27,22 @@ enum CIOutput {
     fflush(nil)
   }
 
+  /// Prints a sweep's `report` as `format` asks (not `text`, which `SweepFinisher` prints);
+  /// with `github`, appends the Markdown summary to the job summary.
+  static func emit(_ report: SweepReport, format: ResultFormat,
+                   environment: [String: String] = ProcessInfo.processInfo.environment) {
+    switch format {
+    case .text: return
+    case .json: print(SweepReporters.json(report), terminator: "")
+    case .junit: print(SweepReporters.junit(report), terminator: "")
+    case .markdown: print(SweepReporters.markdown(report), terminator: "")
+    case .github:
+      print(SweepReporters.github(report), terminator: "")
+      appendJobSummary(SweepReporters.markdown(report), environment: environment)
+    }
+    fflush(nil)
+  }
+
   /// Appends `markdown` to the file `GITHUB_STEP_SUMMARY` names, if any; a failure is a
   /// warning (the result and its exit code stand).
   static func appendJobSummary(_ markdown: String,
