@@ -29,16 +29,18 @@ extension CalmGeoReplayCommand {
         stats by dotted paths as compare prints them; a violation reads \
         'track: path = value > limit'.
 
-        OUTPUT FORMATS (--format; github by default when GITHUB_ACTIONS=true, text otherwise)
-          text      the readable report, printed track by track
-          json      one document with a version: tracks, each difference (path, old, new)
-                    and each gate violation (path, old, new, limit); keys in a fixed order
-          junit     JUnit XML: a test case per track and per gate, failures carrying the diff
-          github    ::error annotations (at most 10; the rest summarised on one line) and,
-                    when GITHUB_STEP_SUMMARY is set, a Markdown job summary appended to it
-          markdown  the summary on stdout: a table of tracks and one of gates
-        Credentials never appear in any format: a differing one is only named. Output is \
-        plain text without colours whatever the terminal or NO_COLOR.
+        OUTPUT FORMATS (--format; github when GITHUB_ACTIONS=true, else text)
+          text      the readable report, track by track
+          json      one document with a version, keys in a fixed order: tracks,
+                    each difference (path, old, new), each gate violation
+                    (path, old, new, limit)
+          junit     JUnit XML: a test case per track and per gate; a failure
+                    carries the readable diff
+          github    ::error annotations (at most 10, the rest on one line) and,
+                    when GITHUB_STEP_SUMMARY is set, a Markdown job summary
+          markdown  that summary on stdout: a table of tracks, one of gates
+        No format shows a credential (one that differs is only named), and \
+        none uses colour, whatever the terminal or NO_COLOR.
 
         EXIT CODES
           0   every track matches (and meets the gates)

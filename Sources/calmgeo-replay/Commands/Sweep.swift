@@ -20,6 +20,13 @@ extension CalmGeoReplayCommand {
         finished rows (exit 130); --resume runs the rest. \
         See docs/SWEEP.md.
 
+        --format json prints one document (the recommendation, its objective means, the \
+        constraints it breaks, unreadable logs), junit a test case per constraint (judged \
+        on the recommended configuration) and per log, github an ::error per broken \
+        constraint and a ::warning per unreadable log (and the job summary), markdown the \
+        best configurations as a table. github is the default when GITHUB_ACTIONS=true; \
+        the exit codes are the same.
+
         EXAMPLES
           calmgeo-replay sweep sweep.yaml
           calmgeo-replay sweep sweep.yaml --out runs/sweep1 --jobs 8 --keep-best 3
@@ -27,13 +34,6 @@ extension CalmGeoReplayCommand {
           calmgeo-replay sweep sweep.yaml --shard 2/8 --out shards/2
           calmgeo-replay merge shards/* --out sweep-out
           calmgeo-replay sweep sweep.yaml --format junit > sweep.xml
-
-        --format json prints one document (the recommendation, its objective means, the \
-        constraints it breaks, unreadable logs), junit a test case per constraint (judged \
-        on the recommended configuration) and per log, github an ::error per broken \
-        constraint and a ::warning per unreadable log (and the job summary), markdown the \
-        best configurations as a table. github is the default when GITHUB_ACTIONS=true; \
-        the exit codes are the same.
 
         EXIT CODES
           0   a configuration meets every constraint (recommended.json)
