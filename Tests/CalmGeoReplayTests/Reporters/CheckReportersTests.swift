@@ -98,6 +98,16 @@ struct CheckReportersTests {
       """)
   }
 
+  @Test func githubNamesATrackThatCouldNotBeChecked() throws {
+    let report = CheckReport(golden: "gold", tracks: [.init(name: "broken", failure: "broken.csv: error: no such file")],
+                             gates: [], exitCode: 66)
+    #expect(CheckGitHubReporter.render(report) == """
+      ::error title=calmgeo-replay check%3A broken::could not be checked: broken.csv: error: no such file
+      1 of 1 track could not be checked
+
+      """)
+  }
+
   @Test func githubEscapesMessagesAndProperties() {
     let command = GitHubCommand(.error, title: "a: b, 100%\nc", message: "x: y, 5%\r\nz")
     #expect(command.line == "::error title=a%3A b%2C 100%25%0Ac::x: y, 5%25%0D%0Az")
