@@ -22,14 +22,19 @@ struct CommandRunner {
     return repositoryRoot.appendingPathComponent(".build/debug/calmgeo-replay")
   }()
 
-  /// Runs the tool with `arguments` in `directory`, with a fixed terminal width.
-  static func run(_ arguments: [String], in directory: URL? = nil, stdin: Data? = nil) throws -> Result {
+  /// Runs the tool with `arguments` in `directory`, with a fixed terminal width, outside
+  /// GitHub Actions (`check` would print workflow commands there) and with `extra` set.
+  static func run(_ arguments: [String], in directory: URL? = nil, stdin: Data? = nil,
+                  environment extra: [String: String] = [:]) throws -> Result {
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments
     process.currentDirectoryURL = directory ?? repositoryRoot
     var environment = ProcessInfo.processInfo.environment
     environment["COLUMNS"] = "100"
+    environment["GITHUB_ACTIONS"] = nil
+    environment["GITHUB_STEP_SUMMARY"] = nil
+    environment.merge(extra) { $1 }
     process.environment = environment
     let out = Pipe()
     let err = Pipe()

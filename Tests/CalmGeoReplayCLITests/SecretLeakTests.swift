@@ -63,8 +63,9 @@ struct SecretLeakTests {
 
     /// Runs the tool in the work folder and keeps what it printed.
     @discardableResult
-    func run(_ label: String, _ arguments: [String]) throws -> CommandRunner.Result {
-      let result = try CommandRunner.run(arguments, in: root)
+    func run(_ label: String, _ arguments: [String],
+             environment: [String: String] = [:]) throws -> CommandRunner.Result {
+      let result = try CommandRunner.run(arguments, in: root, environment: environment)
       printed.append(("\(label) stdout", result.stdout))
       printed.append(("\(label) stderr", result.stderr))
       return result
@@ -159,6 +160,51 @@ struct SecretLeakTests {
     try work.write(work.config(token: Self.otherToken), to: "in/cfg.json")
     let rotated = try work.run("check (rotated)", ["check", "gold"])
     #expect(rotated.status == 0, "\(rotated.stdout)\(rotated.stderr)")
+    #expect(work.leaks() == [])
+  }
+
+  @Test func checkInEveryFormatNamesADifferingTokenWithoutShowingIt() throws {
+    let work = try Workspace()
+    let initial = try work.run("check --init", [
+      "check", "--init", "gold", "--config", "in/cfg.json", "in/walk-with-long-stop.csv",
+    ])
+    #expect(initial.status == 0, "\(initial.stderr)")
+    // A golden folder recorded before redaction: the stored request log holds a token.
+    let log = work.root.appendingPathComponent("gold/walk-with-long-stop/uploads/requests.ndjson")
+    let redacted = try String(contentsOf: log, encoding: .utf8)
+    try redacted.replacingOccurrences(of: "Bearer (redacted)", with: "Bearer \(Self.otherToken)")
+      .write(to: log, atomically: true, encoding: .utf8)
+    for format in ["json", "junit", "github", "markdown"] {
+      let environment = ["GITHUB_STEP_SUMMARY": work.root.appendingPathComponent("summary-\(format).md").path]
+      let result = try work.run("check --format \(format)", ["check", "gold", "--format", format],
+                                environment: environment)
+      #expect(result.status == 3, "\(format): \(result.stderr)")
+      #expect(result.stdout.contains("Authorization header differs (values not shown)"), "\(format)")
+    }
+    #expect(FileManager.default.fileExists(atPath: work.root.appendingPathComponent("summary-github.md").path))
+    // Only the stored log planted above holds a token.
+    #expect(work.leaks() == ["gold/walk-with-long-stop/uploads/requests.ndjson"])
+  }
+
+  @Test func sweepInEveryFormatWritesNoToken() throws {
+    let work = try Workspace()
+    try work.write("""
+      tracks: [walk-with-long-stop.csv]
+      base: cfg.json
+      vary:
+        distanceFilter: [10, 30]
+        token: ["\(Self.token)", "\(Self.otherToken)"]
+      objectives: [min uploads.requests]
+      constraints: ["accounting.emitted >= 100000"]
+      """, to: "in/sweep.yaml")
+    for format in ["json", "junit", "github", "markdown"] {
+      let environment = ["GITHUB_STEP_SUMMARY": work.root.appendingPathComponent("summary-\(format).md").path]
+      let sweep = try work.run("sweep --format \(format)",
+                               ["sweep", "in/sweep.yaml", "--out", "sweep-\(format)", "-j", "1", "--format", format],
+                               environment: environment)
+      #expect(sweep.status == 2, "\(format): \(sweep.stderr)")
+      #expect(sweep.stdout.contains("(redacted)") || format == "junit", "\(format): \(sweep.stdout)")
+    }
     #expect(work.leaks() == [])
   }
 

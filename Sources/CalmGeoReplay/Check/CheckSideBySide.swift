@@ -22,20 +22,8 @@ public enum CheckSideBySide {
   /// marked line); the left column is cut at `width` characters with `…`.
   public static func render(stored: String?, fresh: String?, titles: (String, String), margin: String = "    ",
                             width: Int = 60) -> String {
-    let a = stored.map(parse)
-    let b = fresh.map(parse)
-    var body: [Row]
-    switch (a, b) {
-    case (.json(let x)?, .json(let y)?): body = rows(x, y, prefix: "", indent: 0, commas: (false, false))
-    case (.json(let x)?, nil): body = rows(x, nil, prefix: "", indent: 0, commas: (false, false))
-    case (nil, .json(let y)?): body = rows(nil, y, prefix: "", indent: 0, commas: (false, false))
-    default:
-      // Text that is not JSON may still hold a credential (a truncated request line).
-      let (left, right) = (stored.map(Redaction.jsonLikeText), fresh.map(Redaction.jsonLikeText))
-      let hidden = stored != fresh && left == right
-      body = [Row(left: left, right: right, marked: stored != fresh, hiddenKey: hidden ? "a credential" : nil)]
-    }
-    let hidden = body.compactMap(\.hiddenKey).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+    let body = self.body(stored: stored, fresh: fresh)
+    let hidden = hiddenKeys(body)
     let all = [Row(left: titles.0, right: titles.1, marked: false)] + body
     let column = min(width, all.map { $0.left?.count ?? 0 }.max() ?? 0)
     let markedMargin = String(margin.dropLast(min(2, margin.count))) + "* "
@@ -50,6 +38,38 @@ public enum CheckSideBySide {
     }
     for key in hidden { text += margin + note(key) + "\n" }
     return text
+  }
+
+  /// The notes `render` writes under a record whose credentials differ, e.g.
+  /// `Authorization header differs (values not shown)`; empty when none differ.
+  public static func notes(stored: String?, fresh: String?) -> [String] {
+    hiddenKeys(body(stored: stored, fresh: fresh)).map(note)
+  }
+
+  /// The rows of two records, without titles.
+  private static func body(stored: String?, fresh: String?) -> [Row] {
+    switch (stored.map(parse), fresh.map(parse)) {
+    case (.json(let x)?, .json(let y)?): return rows(x, y, prefix: "", indent: 0, commas: (false, false))
+    case (.json(let x)?, nil): return rows(x, nil, prefix: "", indent: 0, commas: (false, false))
+    case (nil, .json(let y)?): return rows(nil, y, prefix: "", indent: 0, commas: (false, false))
+    default:
+      // Text that is not JSON may still hold a credential (a truncated request line).
+      let (left, right) = (stored.map(Redaction.jsonLikeText), fresh.map(Redaction.jsonLikeText))
+      let hidden = stored != fresh && left == right
+      return [Row(left: left, right: right, marked: stored != fresh, hiddenKey: hidden ? "a credential" : nil)]
+    }
+  }
+
+  /// The credential keys whose values differ, each once, in order.
+  private static func hiddenKeys(_ body: [Row]) -> [String] {
+    body.compactMap(\.hiddenKey).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+  }
+
+  /// A record as it may be shown on one line: JSON compact with every credential and a
+  /// url's user info redacted (`Redaction.json`), other text as `Redaction.jsonLikeText` leaves it.
+  public static func redacted(_ record: String) -> String {
+    if case .json(let node) = parse(record) { return Redaction.json(node).rendered }
+    return Redaction.jsonLikeText(record)
   }
 
   /// `Authorization header differs (values not shown)`, or `'token' differs (…)`.

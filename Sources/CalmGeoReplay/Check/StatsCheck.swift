@@ -9,6 +9,8 @@ public struct StatsCheck: Sendable {
   public var withinTolerance: [StatsComparison.Row]
   /// Every dotted path compared.
   public var paths: [String]
+  /// Every field compared, stored (`old`) and fresh (`new`), in `stats.json` order.
+  public var rows: [StatsComparison.Row]
 
   public init(stored: ReplayStats, fresh: ReplayStats, tolerance: CheckTolerance) {
     var stored = stored
@@ -19,6 +21,7 @@ public struct StatsCheck: Sendable {
     fresh.tool = nil
     let comparison = StatsComparison(old: stored, new: fresh)
     paths = comparison.rows.map(\.path)
+    rows = comparison.rows
     changes = []
     withinTolerance = []
     for row in comparison.changes {

@@ -18,6 +18,8 @@ struct CheckSession {
   let plan: CheckPlan
   let mode: Mode
   let quiet: Bool
+  /// How the result is printed (`--format`); anything but text prints once, at the end.
+  var format: ResultFormat = .text
 
   /// What became of the tracks.
   struct Outcome {
@@ -26,6 +28,8 @@ struct CheckSession {
     var failed = 0
     var written = 0
     var violations: [CheckGateViolation] = []
+    /// Every track's result, for the renderers of `--format`.
+    var tracks: [CheckReport.Track] = []
   }
 
   /// Replays and compares every track, printing as it goes; returns the exit code.
@@ -50,6 +54,7 @@ struct CheckSession {
         let result = try self.track(track, scratch: scratch, outcome: &outcome)
         if result.differs { outcome.differing += 1 }
         outcome.violations += result.violations
+        outcome.tracks.append(CheckReport.Track(name: track.name, result: result))
         fflush(nil)  // stdout, before the next track's errors on stderr
       } catch let error as CheckManifestError {
         // A gate naming a field stats.json does not have: nothing else can be gated.
@@ -58,16 +63,20 @@ struct CheckSession {
         return outcome
       } catch {
         outcome.failed += 1
+        outcome.tracks.append(CheckReport.Track(name: track.name, failure: "\(error)"))
         let code = CalmGeoReplayCommand.Check.report(error)
         if outcome.exitCode == 0 { outcome.exitCode = code }
       }
     }
     if case .update = mode, outcome.written > 0, outcome.failed == 0 { rewriteSummary(&outcome) }
-    print(CheckReportWriter.violations(outcome.violations), terminator: "")
+    if format == .text { print(CheckReportWriter.violations(outcome.violations), terminator: "") }
     if case .check = mode {
-      print(CheckReportWriter.summary(tracks: plan.tracks.count, differing: outcome.differing, failed: outcome.failed,
-                                      violations: outcome.violations.count), terminator: "")
-      if outcome.differing > 0 { print("to accept the fresh outputs: calmgeo-replay check --update \(golden)") }
+      // Other formats print once the exit code is known (below).
+      if format == .text {
+        print(CheckReportWriter.summary(tracks: plan.tracks.count, differing: outcome.differing, failed: outcome.failed,
+                                        violations: outcome.violations.count), terminator: "")
+        if outcome.differing > 0 { print("to accept the fresh outputs: calmgeo-replay check --update \(golden)") }
+      }
     } else {
       var line = "wrote \(outcome.written) of \(plan.tracks.count) \(plan.tracks.count == 1 ? "track" : "tracks") in \(golden)"
       if outcome.failed > 0 { line += "; \(outcome.failed) could not be replayed" }
@@ -80,6 +89,11 @@ struct CheckSession {
       } else if !outcome.violations.isEmpty {
         outcome.exitCode = CheckExit.gates
       }
+    }
+    if format != .text {
+      let report = CheckReport(golden: golden, tracks: outcome.tracks, gates: plan.gates.gates,
+                               exitCode: outcome.exitCode)
+      CIOutput.emit(report, format: format)
     }
     return outcome
   }
@@ -125,7 +139,7 @@ struct CheckSession {
       result.violations = try plan.gates.violations(of: freshStats, track: track.name)
       switch mode {
       case .check(let keep):
-        if !quiet || result.differs { print(CheckReportWriter.render(result), terminator: "") }
+        if format == .text && (!quiet || result.differs) { print(CheckReportWriter.render(result), terminator: "") }
         if keep != nil { try replay.folder.commit() } else { replay.folder.discard() }
       case .update, .record:
         let write = !hasStored || result.differs

@@ -29,6 +29,19 @@ extension CalmGeoReplayCommand {
         stats by dotted paths as compare prints them; a violation reads \
         'track: path = value > limit'.
 
+        OUTPUT FORMATS (--format; github when GITHUB_ACTIONS=true, else text)
+          text      the readable report, track by track
+          json      one document with a version, keys in a fixed order: tracks,
+                    each difference (path, old, new), each gate violation
+                    (path, old, new, limit)
+          junit     JUnit XML: a test case per track and per gate; a failure
+                    carries the readable diff
+          github    ::error annotations (at most 10, the rest on one line) and,
+                    when GITHUB_STEP_SUMMARY is set, a Markdown job summary
+          markdown  that summary on stdout: a table of tracks, one of gates
+        No format shows a credential (one that differs is only named), and \
+        none uses colour, whatever the terminal or NO_COLOR.
+
         EXIT CODES
           0   every track matches (and meets the gates)
           3   a track's outputs differ from the stored ones
@@ -42,6 +55,7 @@ extension CalmGeoReplayCommand {
         EXAMPLES
           calmgeo-replay check Samples/expected
           calmgeo-replay check golden --assert gates.yaml --out check-out
+          calmgeo-replay check golden --format junit > check.xml
           calmgeo-replay check --update golden
           calmgeo-replay check --init golden --config cfg.json logs/*.csv
         """)
@@ -77,6 +91,11 @@ extension CalmGeoReplayCommand {
     @Flag(name: .shortAndLong, help: "Print only the tracks that differ, the violations and the summary.")
     var quiet = false
 
+    @Option(help: ArgumentHelp(
+      "How to print the result: text, json, junit, github or markdown (github when GITHUB_ACTIONS=true, else text).",
+      valueName: "format"))
+    var format: ResultFormat?
+
     @Option(help: ArgumentHelp("With --init: read the logs as this format (recorded in the manifest).", valueName: "format"))
     var inputFormat: InputFormat?
 
@@ -95,6 +114,9 @@ extension CalmGeoReplayCommand {
         guard !logs.isEmpty else { throw ValidationError("--init needs the logs to record, e.g. check --init golden --config cfg.json walk.csv.") }
         guard out == nil, assertFile == nil else { throw ValidationError("--out and --assert apply to checks, not to --init.") }
         guard !logs.contains("-") else { throw ValidationError("A golden folder's tracks are log files; --init cannot record standard input.") }
+        guard format == nil || format == .text else {
+          throw ValidationError("--format applies to checks; --init prints what it wrote as text.")
+        }
       } else {
         guard logs.isEmpty else {
           throw ValidationError("Logs are given only with --init; a golden folder's manifest names its tracks (found '\(logs[0])').")
@@ -103,6 +125,9 @@ extension CalmGeoReplayCommand {
           throw ValidationError("--config and the input options apply to --init; a golden folder's manifest holds them per track.")
         }
         if update && out != nil { throw ValidationError("--update writes into the golden folder; --out has no use with it.") }
+        if update && format != nil && format != .text {
+          throw ValidationError("--format applies to checks; --update prints what it wrote as text.")
+        }
         if update && !set.isEmpty {
           throw ValidationError("--set changes the configuration the manifest records; edit the config file to --update with it.")
         }
@@ -124,8 +149,10 @@ extension CalmGeoReplayCommand {
           session = CheckSession(golden: golden, plan: try setup.plan(manifest), mode: .record, quiet: quiet)
         } else {
           let folder = try GoldenFolder(golden)
+          let resolved = ResultFormat.resolve(format, environment: ProcessInfo.processInfo.environment)
           session = CheckSession(golden: folder.path, plan: try CheckPlan(golden: folder, assertFile: assertFile, assignments: set),
-                                 mode: update ? .update : .check(keep: out), quiet: quiet)
+                                 mode: update ? .update : .check(keep: out), quiet: quiet,
+                                 format: update ? .text : resolved)
         }
       } catch {
         throw ExitCode(Self.report(error))

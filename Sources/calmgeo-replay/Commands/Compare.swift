@@ -13,10 +13,16 @@ extension CalmGeoReplayCommand {
         --changed lists only fields that differ. Exit code 0 when the stats are equal, 1 when \
         they differ, 66 when a run cannot be read, 65 when it is not a stats.json.
 
+        --format json prints one document (version, both names, every field with old, new \
+        and delta; --changed keeps those that differ), junit one test case failing with the \
+        fields that differ, github one ::error annotation listing them, markdown a table of \
+        them. github is the default when GITHUB_ACTIONS=true; exit codes are the same.
+
         EXAMPLES
           calmgeo-replay drive.csv -c a.json -o runs/a && calmgeo-replay drive.csv -c b.json -o runs/b
           calmgeo-replay compare runs/a/drive runs/b/drive
           calmgeo-replay compare old/stats.json new/stats.json --changed
+          calmgeo-replay compare runs/a/drive runs/b/drive --format json --changed
         """)
 
     @Argument(help: ArgumentHelp("The first (old) run: an output folder or its stats.json.", valueName: "run-a"))
@@ -28,14 +34,29 @@ extension CalmGeoReplayCommand {
     @Flag(help: "List only the fields that differ.")
     var changed = false
 
+    @Option(help: ArgumentHelp(
+      "How to print the result: text, json, junit, github or markdown (github when GITHUB_ACTIONS=true, else text).",
+      valueName: "format"))
+    var format: ResultFormat?
+
     func run() throws {
       let a = try load(old)
       let b = try load(new)
       let comparison = StatsComparison(old: a, new: b)
       // Two folders of the same log: name them by the paths given instead.
       let (oldName, newName) = label(old) == label(new) ? (old, new) : (label(old), label(new))
-      print(StatsComparisonWriter.render(comparison, oldName: oldName, newName: newName, changedOnly: changed),
-            terminator: "")
+      let text: String
+      switch ResultFormat.resolve(format, environment: ProcessInfo.processInfo.environment) {
+      case .text:
+        text = StatsComparisonWriter.render(comparison, oldName: oldName, newName: newName, changedOnly: changed)
+      case .json: text = CompareReporters.json(comparison, oldName: oldName, newName: newName, changedOnly: changed)
+      case .junit: text = CompareReporters.junit(comparison, oldName: oldName, newName: newName)
+      case .github:
+        text = CompareReporters.github(comparison, oldName: oldName, newName: newName)
+        CIOutput.appendJobSummary(CompareReporters.markdown(comparison, oldName: oldName, newName: newName))
+      case .markdown: text = CompareReporters.markdown(comparison, oldName: oldName, newName: newName)
+      }
+      print(text, terminator: "")
       if !comparison.changes.isEmpty { throw ExitCode(1) }
     }
 

@@ -20,12 +20,20 @@ extension CalmGeoReplayCommand {
         finished rows (exit 130); --resume runs the rest. \
         See docs/SWEEP.md.
 
+        --format json prints one document (the recommendation, its objective means, the \
+        constraints it breaks, unreadable logs), junit a test case per constraint (judged \
+        on the recommended configuration) and per log, github an ::error per broken \
+        constraint and a ::warning per unreadable log (and the job summary), markdown the \
+        best configurations as a table. github is the default when GITHUB_ACTIONS=true; \
+        the exit codes are the same.
+
         EXAMPLES
           calmgeo-replay sweep sweep.yaml
           calmgeo-replay sweep sweep.yaml --out runs/sweep1 --jobs 8 --keep-best 3
           calmgeo-replay sweep sweep.yaml --resume
           calmgeo-replay sweep sweep.yaml --shard 2/8 --out shards/2
           calmgeo-replay merge shards/* --out sweep-out
+          calmgeo-replay sweep sweep.yaml --format junit > sweep.xml
 
         EXIT CODES
           0   a configuration meets every constraint (recommended.json)
@@ -65,6 +73,11 @@ extension CalmGeoReplayCommand {
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
+    @Option(help: ArgumentHelp(
+      "How to print the result: text, json, junit, github or markdown (github when GITHUB_ACTIONS=true, else text).",
+      valueName: "format"))
+    var format: ResultFormat?
+
     @Option(help: .hidden)
     var stopAfter: Int?
 
@@ -90,7 +103,7 @@ extension CalmGeoReplayCommand {
         specPath: spec, out: out, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
         shard: shard.flatMap(SweepShard.init), resume: resume, strict: strict, keepBest: keepBest,
         plot: plot.flatMap(SweepPlotAxes.init), quiet: quiet,
-        stopAfter: stopAfter)
+        stopAfter: stopAfter, format: ResultFormat.resolve(format, environment: ProcessInfo.processInfo.environment))
       let code = await session.run()
       if code != 0 { throw ExitCode(code) }
     }

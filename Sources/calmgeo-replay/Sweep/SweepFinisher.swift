@@ -28,10 +28,16 @@ enum SweepFinisher {
   }
 
   /// The result on stdout and the exit code: 0 when the recommendation meets the
-  /// constraints, 2 when it is only the closest.
-  static func conclude(_ analysis: SweepAnalysis, folder: String, quiet: Bool) -> Int32 {
+  /// constraints, 2 when it is only the closest. A `format` other than text prints even
+  /// with `quiet` (it was asked for).
+  static func conclude(_ analysis: SweepAnalysis, folder: String, quiet: Bool, format: ResultFormat = .text) -> Int32 {
     let manifest = analysis.manifest
     let met = SweepRecommendation.isMet(analysis)
+    if format != .text {
+      let exitCode = met ? 0 : SweepExit.noConfigurationMeetsConstraints
+      CIOutput.emit(SweepReport(analysis: analysis, out: folder, exitCode: exitCode), format: format)
+      return exitCode
+    }
     if !quiet {
       let tracks = manifest.tracks.count - manifest.failedTracks.count
       var text = "\(folder): \(analysis.table.entries.count) rows (\(count(tracks, "track")) × \(count(manifest.grid.count, "configuration")))"

@@ -16,6 +16,8 @@ struct SweepSession: Sendable {
   var quiet: Bool
   /// For tests: behave as if interrupted once this many rows were written.
   var stopAfter: Int?
+  /// How the finished sweep's result is printed (`--format`).
+  var format: ResultFormat = .text
 
   /// Runs the sweep; returns the exit code.
   func run() async -> Int32 {
@@ -143,7 +145,7 @@ struct SweepSession: Sendable {
     try SweepFinisher.write(analysis, plot: plot, into: folder)
     if keepBest > 0 { try KeepBest.write(keepBest, analysis: analysis, plan: plan, into: folder) }
     try folder.commit()
-    return SweepFinisher.conclude(analysis, folder: out, quiet: quiet)
+    return SweepFinisher.conclude(analysis, folder: out, quiet: quiet, format: format)
   }
 
   /// With `--resume`, the rows of earlier runs of the same spec (this shard's, once

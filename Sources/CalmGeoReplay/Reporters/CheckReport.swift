@@ -1,0 +1,93 @@
+/// The whole result of a check, built once while the tracks run and handed to every
+/// renderer (`CheckJSONReporter`, `CheckJUnitReporter`, `CheckGitHubReporter`,
+/// `CheckMarkdownReporter`): no renderer replays or re-reads the text output.
+public struct CheckReport: Sendable {
+  /// The version of the JSON document; raised when a field changes meaning or goes.
+  public static let version = 1
+
+  /// What became of one track.
+  public enum Status: String, Sendable {
+    /// Its fresh outputs match the stored ones (within the tolerance).
+    case ok
+    /// Its fresh outputs differ from the stored ones.
+    case differs
+    /// It could not be replayed or compared (a missing log, a bad stored output).
+    case failed
+  }
+
+  /// One track of the manifest.
+  public struct Track: Sendable {
+    public var name: String
+    /// What the comparison found; `nil` for a track that failed.
+    public var result: CheckTrackResult?
+    /// Why the track could not be checked (the message printed on standard error).
+    public var failure: String?
+
+    public init(name: String, result: CheckTrackResult? = nil, failure: String? = nil) {
+      self.name = name
+      self.result = result
+      self.failure = failure
+    }
+
+    public var status: Status {
+      guard let result else { return .failed }
+      return result.differs ? .differs : .ok
+    }
+  }
+
+  /// The golden folder as given.
+  public var golden: String
+  /// Every track, in manifest order.
+  public var tracks: [Track]
+  /// Every gate checked, in the order given.
+  public var gates: [CheckGates.Gate]
+  /// The exit code the check ends with (0, 3, 4, or the first failure's).
+  public var exitCode: Int32
+
+  public init(golden: String, tracks: [Track], gates: [CheckGates.Gate], exitCode: Int32) {
+    self.golden = golden
+    self.tracks = tracks
+    self.gates = gates
+    self.exitCode = exitCode
+  }
+
+  /// Whether the check passed (exit code 0).
+  public var passed: Bool { exitCode == 0 }
+
+  /// Every gate violation, track by track, in gate order within a track.
+  public var violations: [CheckGateViolation] { tracks.flatMap { $0.result?.violations ?? [] } }
+
+  /// How many tracks have `status`.
+  public func count(_ status: Status) -> Int { tracks.filter { $0.status == status }.count }
+
+  /// The violations of one gate.
+  public func violations(of gate: CheckGates.Gate) -> [CheckGateViolation] { violations.filter { $0.gate == gate } }
+
+  /// The gates with at least one violation, in gate order.
+  public var violatedGates: [CheckGates.Gate] { gates.filter { !violations(of: $0).isEmpty } }
+
+  /// The summary line, as the text report ends (without its newline).
+  public var summaryLine: String {
+    var line = CheckReportWriter.summary(tracks: tracks.count, differing: count(.differs), failed: count(.failed),
+                                         violations: violations.count)
+    if line.hasSuffix("\n") { line.removeLast() }
+    return line
+  }
+
+  /// The advice after a check that found differences, or `nil`.
+  public var advice: String? {
+    count(.differs) > 0 ? "to accept the fresh outputs: calmgeo-replay check --update \(golden)" : nil
+  }
+
+  /// The stored value of `path` for `track`, as `compare` prints it, if the track was compared.
+  public func storedValue(track: String, path: String) -> String? {
+    tracks.first { $0.name == track }?.result?.stats?.rows.first { $0.path == path }?.old
+  }
+}
+
+extension CheckGates.Gate {
+  /// `fidelity.sed.p95 <= 25` or `engine.keptRatio >= 0.05`.
+  public var condition: String {
+    "\(path) \(kind == .max ? "<=" : ">=") \(SweepText.number(limit))"
+  }
+}
