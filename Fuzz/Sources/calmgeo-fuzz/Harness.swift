@@ -15,6 +15,8 @@ enum FuzzTarget: String, CaseIterable {
   case config
   /// The sweep-spec decoder (YAML or JSON).
   case sweep
+  /// The recorded-network reader (`--network` files; NetworkHarness.swift).
+  case network
 
   static let current: FuzzTarget = {
     let name = ProcessInfo.processInfo.environment["CALMGEO_FUZZ_TARGET"] ?? ""
@@ -80,6 +82,8 @@ func runOne(_ bytes: [UInt8]) {
     _ = try? ReplayConfigurationDecoder.decode(Data(bytes), source: "fuzz.json")
   case .sweep:
     _ = try? SweepSpecDecoder.decode(String(decoding: bytes, as: UTF8.self), source: "fuzz.yaml")
+  case .network:
+    NetworkHarness.run(bytes)
   case .detect, .csv, .nmea, .gpx, .gnsslogger, .json:
     do {
       let opened = try InputOpener.open(MemoryByteSource(bytes, name: "fuzz"), forcedFormat: target.forcedFormat)
