@@ -75,7 +75,8 @@ public final class LiveHTTPClient: @unchecked Sendable {
     // Plain http to a name checked as loopback: connect to the address it was checked on,
     // never to what a second lookup might return.
     if let pinned = endpoint.pinnedAddress, let name = endpoint.url.host {
-      configuration.dnsOverride = [name: pinned, endpoint.host: pinned]
+      configuration.dnsOverride[name] = pinned
+      configuration.dnsOverride[endpoint.host] = pinned
     }
     client = HTTPClient(eventLoopGroupProvider: .shared(group), configuration: configuration)
   }

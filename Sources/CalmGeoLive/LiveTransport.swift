@@ -30,6 +30,7 @@ public final class LiveTransport: LiveUploadTransport, @unchecked Sendable {
     var exchange: LiveHTTPClient.Exchange?
     var arrived: (wall: UInt64, completion: LiveHTTPClient.Completion)?
     var withheldAt: Int64?
+    var notSent = false
   }
 
   private let condition = NSCondition()
@@ -63,6 +64,7 @@ public final class LiveTransport: LiveUploadTransport, @unchecked Sendable {
     var entry = Pending(sentAt: request.sentAt, sentWall: now)
     if abandoning || pacer.isStopped {
       entry.arrived = (now, .cancelled)
+      entry.notSent = true
       pending[request.sequence] = entry
       return
     }
@@ -146,7 +148,7 @@ public final class LiveTransport: LiveUploadTransport, @unchecked Sendable {
     let answer = TransportAnswer(latency: latency, outcome: outcome)
     recorded.append(RecordedNetwork.Entry(
       track: track, device: device, sequence: sequence, sentAt: request.sentAt, answer: answer, wallMs: wallMs,
-      abandoned: completion == .cancelled))
+      abandoned: completion == .cancelled, notSent: request.notSent))
     return answer
   }
 }

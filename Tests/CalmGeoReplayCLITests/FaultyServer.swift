@@ -48,6 +48,8 @@ final class FaultyServer {
   }
 
   deinit {
+    // The server ends when its stdin closes (and on SIGTERM, should it still run).
+    try? stdin.fileHandleForWriting.close()
     if process.isRunning {
       process.terminate()
       process.waitUntilExit()

@@ -6,8 +6,8 @@ import Foundation
 ///
 /// A line: `{"track":"walk","device":1,"seq":3,"sentAt":"…","latencyMs":812,"wallMs":13.5,"outcome":200}`;
 /// `latencyMs` is virtual (what the replay used), `wallMs` the real latency, `outcome`
-/// a status code, `"timeout"` or `"error"`, and `"abandoned":true` marks a request
-/// given up at an interrupt.
+/// a status code, `"timeout"` or `"error"`, `"abandoned":true` marks a request
+/// given up at an interrupt, and `"notSent":true` one made after it and never sent.
 ///
 /// Every number read is validated with an error naming the file and line: `latencyMs`
 /// and `wallMs` from 0 to `maximumLatency`, a status from 100 to 999 (any 3-digit
@@ -29,9 +29,12 @@ public struct RecordedNetwork: Sendable, Hashable {
     /// Real milliseconds from send to answer.
     public var wallMs: Double
     public var abandoned: Bool
+    /// Never sent: the replay made it after an interrupt (its final sync), and the live
+    /// transport sends nothing new then. Also `abandoned`, outcome `error`.
+    public var notSent: Bool
 
     public init(track: String, device: Int, sequence: Int, sentAt: Int64, answer: TransportAnswer, wallMs: Double,
-                abandoned: Bool = false) {
+                abandoned: Bool = false, notSent: Bool = false) {
       self.track = track
       self.device = device
       self.sequence = sequence
@@ -39,6 +42,7 @@ public struct RecordedNetwork: Sendable, Hashable {
       self.answer = answer
       self.wallMs = wallMs
       self.abandoned = abandoned
+      self.notSent = notSent
     }
 
     /// The line, newline included.
@@ -54,6 +58,7 @@ public struct RecordedNetwork: Sendable, Hashable {
         ("wallMs", .double((wallMs * 1000).rounded() / 1000)), ("outcome", outcome),
       ]
       if abandoned { fields.append(("abandoned", .bool(true))) }
+      if notSent { fields.append(("notSent", .bool(true))) }
       return OrderedJSON.object(fields).rendered(pretty: false) + "\n"
     }
   }
@@ -99,6 +104,7 @@ public struct RecordedNetwork: Sendable, Hashable {
     var wallMs: Double?
     var outcome: OutcomeText
     var abandoned: Bool?
+    var notSent: Bool?
   }
 
   private struct OutcomeText: Decodable {
@@ -138,7 +144,7 @@ public struct RecordedNetwork: Sendable, Hashable {
     guard let sentAt = ISO8601Parser.parse(decoded.sentAt) else { throw failure("sentAt is not an ISO 8601 time") }
     return Entry(track: decoded.track, device: decoded.device, sequence: decoded.seq, sentAt: sentAt,
                  answer: TransportAnswer(latency: Int64(decoded.latencyMs), outcome: outcome), wallMs: decoded.wallMs ?? 0,
-                 abandoned: decoded.abandoned ?? false)
+                 abandoned: decoded.abandoned ?? false, notSent: decoded.notSent ?? false)
   }
 
   private static func describe(_ error: any Error) -> String {

@@ -24,6 +24,7 @@ ends after --max-seconds (default 120), on SIGTERM, or when its stdin closes.
 import argparse
 import json
 import os
+import signal
 import socket
 import struct
 import sys
@@ -109,6 +110,8 @@ def main():
     parser.add_argument("--log", required=True)
     parser.add_argument("--max-seconds", type=float, default=120)
     arguments = parser.parse_args()
+    # A test runner may start us with signals blocked: SIGTERM must end us.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
     stop_at = time.time() + arguments.max_seconds
     threading.Timer(arguments.max_seconds, lambda: os._exit(0)).start()
     threading.Thread(target=lambda: (sys.stdin.read(), os._exit(0)), daemon=True).start()
