@@ -176,6 +176,11 @@ struct LiveFaultTests {
     }
     #expect(!seen.isEmpty)
     #expect(seen.filter { $0.value > 1 }.isEmpty, "sent twice: \(seen.filter { $0.value > 1 }.keys.sorted())")
+    // live.json counts the requests sent: the final sync's, made after the interrupt, is not one.
+    let report = try JSONSerialization.jsonObject(
+      with: Data(contentsOf: out.appendingPathComponent("drive-speed-changes/live.json"))) as? [String: Any]
+    let total = report?["total"] as? [String: Any] ?? [:]
+    #expect(total["requests"] as? Int == (try server.requests().count))
   }
 
   /// Whether `host` resolves, on this machine, to loopback addresses only.

@@ -62,6 +62,14 @@ struct RecordedNetworkNumberTests {
       == 1_000_000_000_000)
   }
 
+  @Test func aRequestNeverSentReadsBackAsSuch() throws {
+    let entry = RecordedNetwork.Entry(track: "walk", device: 1, sequence: 4, sentAt: EquatorTrack.t0,
+                                      answer: TransportAnswer(latency: 0, outcome: .error), wallMs: 0, abandoned: true,
+                                      notSent: true)
+    #expect(entry.line.hasSuffix(",\"outcome\":\"error\",\"abandoned\":true,\"notSent\":true}\n"))
+    #expect(try RecordedNetwork.entries(of: Array(entry.line.utf8), file: "run.ndjson") == [entry])
+  }
+
   @Test func aBadWallTimeIsRefused() {
     for wall in ["-1", "1e300"] {
       #expect {
