@@ -114,8 +114,9 @@ public final class LiveHTTPClient: @unchecked Sendable {
     groupDone.wait()
   }
 
-  fileprivate func execute(_ request: HTTPClient.Request, delegate: BoundedResponse) -> HTTPClient.Task<BoundedResponse.Answer> {
-    client.execute(request: request, delegate: delegate, deadline: .now() + timeout)
+  fileprivate func execute(_ request: HTTPClient.Request, delegate: BoundedResponse, deadline: NIODeadline)
+    -> HTTPClient.Task<BoundedResponse.Answer> {
+    client.execute(request: request, delegate: delegate, deadline: deadline)
   }
 
   /// One request and the redirects it follows; `cancel()` ends it.
@@ -125,6 +126,8 @@ public final class LiveHTTPClient: @unchecked Sendable {
     private let headers: [(name: String, value: String)]
     private let body: [UInt8]
     private let completion: @Sendable (Completion) -> Void
+    /// One deadline for the request and every redirect it follows.
+    private let deadline: NIODeadline
     private let lock = NSLock()
     // Guarded by `lock`.
     private var task: HTTPClient.Task<BoundedResponse.Answer>?
@@ -138,6 +141,7 @@ public final class LiveHTTPClient: @unchecked Sendable {
       self.headers = headers
       self.body = body
       self.completion = completion
+      deadline = .now() + client.timeout
     }
 
     /// Ends the request: its completion is `.cancelled` unless it already came. The
@@ -183,7 +187,7 @@ public final class LiveHTTPClient: @unchecked Sendable {
         lock.unlock()
         return
       }
-      let running = client.execute(request, delegate: delegate)
+      let running = client.execute(request, delegate: delegate, deadline: deadline)
       task = running
       lock.unlock()
       running.futureResult.whenComplete { [self] result in
