@@ -42,9 +42,15 @@ final class FaultyServer {
   }
 
   /// How many requests reached the server.
-  func requestCount() -> Int {
+  func requestCount() -> Int { requests().count }
+
+  /// Each request's line (`POST /locations HTTP/1.1`) and body size, in arrival order.
+  func requests() -> [(line: String, bytes: Int)] {
     let data = (try? Data(contentsOf: folder.appendingPathComponent("requests.ndjson"))) ?? Data()
-    return data.split(separator: UInt8(ascii: "\n")).count
+    return data.split(separator: UInt8(ascii: "\n")).map { line in
+      let object = (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any] ?? [:]
+      return (object["request"] as? String ?? "", object["bytes"] as? Int ?? -1)
+    }
   }
 
   deinit {

@@ -90,6 +90,28 @@ struct LiveFaultTests {
   }
 
   @Test(.timeLimit(.minutes(1)))
+  func aSameOrigin307IsFollowedWithItsMethodAndBody() throws {
+    let server = try FaultyServer(mode: "redirect-once")
+    let out = try CommandRunner.temporaryFolder()
+    let run = try BoundedRun.run(
+      ["live", Self.sample, "-c", Self.config, "--url", server.url, "--out", out.path] + Self.oneRequest, seconds: 30)
+    #expect(run.finished && run.status == 0, "exit \(run.status): \(run.stderr)")
+    let requests = server.requests()
+    #expect(requests.map(\.line) == ["POST /locations HTTP/1.1", "POST /locations?hop=1 HTTP/1.1"])
+    #expect(requests.count == 2 && requests[0].bytes > 0 && requests[0].bytes == requests[1].bytes)
+    #expect(try outcomes(out.appendingPathComponent("drive-speed-changes/device-001/uploads/requests.ndjson"))
+      == ["200"])
+    // --no-redirects: the 307 is the answer.
+    let never = try CommandRunner.temporaryFolder()
+    let plain = try BoundedRun.run(
+      ["live", Self.sample, "-c", Self.config, "--url", server.url, "--out", never.path, "--no-redirects"]
+        + Self.oneRequest, seconds: 30)
+    #expect(plain.finished && plain.status == 0, "exit \(plain.status): \(plain.stderr)")
+    #expect(try outcomes(never.appendingPathComponent("drive-speed-changes/device-001/uploads/requests.ndjson"))
+      == ["307"])
+  }
+
+  @Test(.timeLimit(.minutes(1)))
   func aRecordedStatus999ReplaysByteForByte() throws {
     let server = try FaultyServer(mode: "status999")
     let out = try CommandRunner.temporaryFolder()

@@ -15,6 +15,7 @@ Every request is read (head and Content-Length body), logged as one JSON line in
   endless-chunks     a chunked 200 whose 1 MiB chunks never end
   big-body           a 200 with Content-Length 1 GiB, sent in full unless the client leaves
   redirect-loop      307 to the very same URL, every time
+  redirect-once      307 to the same path with ?hop=1, where the answer is 200
   garbage            512 random bytes, then close
   reset              close with a TCP reset (SO_LINGER 0)
 
@@ -94,6 +95,12 @@ def answer(connection, mode, target, stop_at):
         connection.sendall(b"HTTP/1.1 307 Temporary Redirect\r\nLocation: " + target.encode()
                            + b"\r\nContent-Length: 0\r\n\r\n")
         return True
+    if mode == "redirect-once":
+        if "hop=1" in target:
+            return answer(connection, "ok", target, stop_at)
+        connection.sendall(b"HTTP/1.1 307 Temporary Redirect\r\nLocation: " + target.split("?")[0].encode()
+                           + b"?hop=1\r\nContent-Length: 0\r\n\r\n")
+        return True
     if mode == "garbage":
         connection.sendall(os.urandom(512))
         return False
@@ -128,7 +135,7 @@ def main():
                 line, size = request
                 with lock:
                     count[0] += 1
-                    log.write(json.dumps({"n": count[0], "mode": arguments.mode, "bytes": size}) + "\n")
+                    log.write(json.dumps({"n": count[0], "mode": arguments.mode, "bytes": size, "request": line}) + "\n")
                 target = line.split(" ")[1] if " " in line else "/"
                 if not answer(connection, arguments.mode, target, stop_at):
                     return
