@@ -40,7 +40,9 @@ public struct LiveEndpoint: Sendable, Hashable {
     throws(ConfigError) {
     func failure(_ reason: String) -> ConfigError { ConfigError(source: "command line", key: "--url", reason: reason) }
     guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), let rawHost = url.host, !rawHost.isEmpty
-    else { throw failure("'\(text)' is not an absolute URL such as https://ingest.example.com/locations") }
+    else {
+      throw failure("'\(Redaction.url(text))' is not an absolute URL such as https://ingest.example.com/locations")
+    }
     guard scheme == "http" || scheme == "https" else {
       throw failure("the scheme must be http or https, found '\(scheme)'")
     }

@@ -2,7 +2,14 @@ import CalmGeoReplay
 
 /// Numbers as the page shows them, without locale or Foundation formatters, so the same
 /// replay always gives the same bytes.
+///
+/// Total: every function gives text for every value (huge, tiny, negative, not finite)
+/// and never traps; values too large for the fixed forms (`wholeLimit` and beyond)
+/// are written in exponent form (`1.5e+20`).
 enum NumberText {
+  /// The magnitude from which numbers are written in exponent form: far below `Int64.max`
+  /// (9.2e18), so that scaling by up to 10^3 and rounding never overflows.
+  static let wholeLimit = 1e15
   /// The thousands separator: a narrow no-break space (SI style, never wraps).
   static let groupSeparator = "\u{202F}"
 
@@ -10,9 +17,12 @@ enum NumberText {
   /// (`12.30` → `12.3`, `4.0` → `4`); non-finite values as `0`.
   static func fixed(_ v: Double, digits: Int = 1) -> String {
     guard v.isFinite else { return "0" }
+    let digits = min(max(digits, 0), 12)
     var scale: Int64 = 1
     for _ in 0..<digits { scale *= 10 }
-    let scaled = Int64((v * Double(scale)).rounded(.toNearestOrAwayFromZero))
+    let product = (v * Double(scale)).rounded(.toNearestOrAwayFromZero)
+    guard v.magnitude < wholeLimit, product.magnitude < 9e18 else { return exponentForm(v) }
+    let scaled = Int64(product)
     let magnitude = scaled.magnitude
     var text = scaled < 0 ? "-" : ""
     text += String(magnitude / UInt64(scale))
@@ -32,7 +42,7 @@ enum NumberText {
   static func significant(_ v: Double, digits: Int = 4) -> String {
     guard v.isFinite else { return "—" }
     let magnitude = v.magnitude
-    if magnitude >= 10_000 { return (v < 0 ? "-" : "") + grouped(Int(magnitude.rounded())) }
+    if magnitude >= 10_000 { return groupedWhole(v) }
     var exponent = 0
     var scaled = magnitude
     while scaled >= 10 {
@@ -57,6 +67,17 @@ enum NumberText {
     return text
   }
 
+  /// A whole value with groups of three digits (`1 000 000`), rounded; in exponent form
+  /// from `wholeLimit` on, `0` when not finite.
+  static func groupedWhole(_ v: Double) -> String {
+    guard v.isFinite else { return "0" }
+    guard v.magnitude < wholeLimit else { return exponentForm(v) }
+    return grouped(Int(v.rounded()))
+  }
+
+  /// `1.5e+20`: Swift's shortest text for the double that reads back exactly.
+  static func exponentForm(_ v: Double) -> String { "\(v)" }
+
   /// A count with its noun: `1 record`, `1 740 records`.
   static func counted(_ n: Int, _ noun: String) -> String {
     "\(grouped(n)) \(noun)\(n == 1 ? "" : "s")"
@@ -64,12 +85,15 @@ enum NumberText {
 
   /// `2nd`, `4th`, `32nd`, `1 024th`.
   static func ordinal(_ n: Int) -> String {
-    let suffix = (11...13).contains(n % 100) ? "th" : ["th", "st", "nd", "rd", "th", "th", "th", "th", "th", "th"][n % 10]
+    let last = Int(n.magnitude % 100)
+    let suffix = (11...13).contains(last) ? "th" : ["th", "st", "nd", "rd", "th", "th", "th", "th", "th", "th"][last % 10]
     return grouped(n) + suffix
   }
 
   /// A duration in words: `45 s`, `12 min 05 s`, `3 h 07 min`, `2 d 4 h`.
   static func duration(seconds: Double) -> String {
+    guard seconds.isFinite else { return "— s" }
+    guard seconds.magnitude < wholeLimit else { return "\(exponentForm(seconds)) s" }
     let total = Int(seconds.rounded())
     let (d, h, m, s) = (total / 86_400, total / 3_600 % 24, total / 60 % 60, total % 60)
     func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }

@@ -65,7 +65,7 @@ struct StatsTable {
     case .bool(let flag): flag ? "yes" : "no"
     case .int(let n): NumberText.grouped(n)
     case .double(let v):
-      v.magnitude >= 1000 && v == v.rounded() ? NumberText.grouped(Int(v)) : NumberText.fixed(v, digits: 6)
+      v.magnitude >= 1000 && v == v.rounded() ? NumberText.groupedWhole(v) : NumberText.fixed(v, digits: 6)
     case .string(let s): s.isEmpty ? "—" : s
     case .array(let items): items.isEmpty ? "none" : items.map(text).joined(separator: ", ")
     case .object(let fields): fields.isEmpty ? "none" : fields.map { "\($0.0) \(text($0.1))" }.joined(separator: " · ")

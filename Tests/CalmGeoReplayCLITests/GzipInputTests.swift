@@ -29,7 +29,8 @@ struct GzipInputTests {
     let gzOut = folder.appendingPathComponent("gz/\(stem)")
     let files = try FileManager.default.subpathsOfDirectory(atPath: plainOut.path).sorted()
     #expect(try FileManager.default.subpathsOfDirectory(atPath: gzOut.path).sorted() == files)
-    for file in files where file.hasSuffix(".json") || file.hasSuffix(".ndjson") {
+    // The ownership marker names the log, which differs (`.gz`) by design.
+    for file in files where (file.hasSuffix(".json") || file.hasSuffix(".ndjson")) && file != ".calmgeo-replay.json" {
       var want = try String(contentsOf: plainOut.appendingPathComponent(file), encoding: .utf8)
       var got = try String(contentsOf: gzOut.appendingPathComponent(file), encoding: .utf8)
       if file == "stats.json" {

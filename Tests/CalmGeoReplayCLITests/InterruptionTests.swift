@@ -29,7 +29,7 @@ struct InterruptionTests {
     var sawPartial = false
     while Date() < deadline, process.isRunning {
       let names = (try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []
-      if names.contains(where: { $0.hasPrefix(".long.partial") }) {
+      if names.contains(where: { $0.hasPrefix(".calmgeo-") }) {
         sawPartial = true
         usleep(50_000)  // let it write some files first
         break

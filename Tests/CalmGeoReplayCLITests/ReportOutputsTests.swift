@@ -71,7 +71,10 @@ struct ReportOutputsTests {
     #expect(result.status == 0, "stderr: \(result.stderr)")
     let out = folder.appendingPathComponent("walk-with-long-stop")
     let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
-    #expect(names == ["emitted.geojson", "emitted.gpx", "locations.json", "raw.geojson", "raw.gpx", "stats.json", "trace.ndjson", "uploads"])
+    #expect(names == [
+      ".calmgeo-replay.json", "emitted.geojson", "emitted.gpx", "locations.json", "raw.geojson", "raw.gpx",
+      "stats.json", "trace.ndjson", "uploads",
+    ])
     let trace = try String(contentsOf: out.appendingPathComponent("trace.ndjson"), encoding: .utf8)
     #expect(trace.split(separator: "\n").count == 1740)
     let bad = try CommandRunner.run([sample("walk-with-long-stop"), "-o", folder.path, "--export", "kml"])

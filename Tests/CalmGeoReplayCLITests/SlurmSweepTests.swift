@@ -56,8 +56,8 @@ struct SlurmSweepTests {
     #expect(whole.status == 0, "sweep: \(whole.stderr)")
     let expected = try SweepCommandTests.files(work.appendingPathComponent("whole"))
     #expect(expected.keys.sorted() == [
-      "pareto.csv", "recommended.json", "recommended.why.txt", "results.csv", "results.ndjson", "summary.csv", "sweep.html",
-      "sweep.json",
+      ".calmgeo-replay.json", "pareto.csv", "recommended.json", "recommended.why.txt", "results.csv", "results.ndjson",
+      "summary.csv", "sweep.html", "sweep.json",
     ])
     let actual = try SweepCommandTests.files(work.appendingPathComponent("merged"))
     #expect(actual.keys.sorted() == expected.keys.sorted())

@@ -53,7 +53,8 @@ struct SweepCommandTests {
     #expect(run.stdout.hasPrefix("out: 18 rows (3 tracks × 6 configurations)\nrecommended: configuration 3 (distanceFilter=16, syncThreshold=12)"))
     let out = folder.appendingPathComponent("out")
     #expect(try Self.files(out).keys.sorted() == [
-      "pareto.csv", "recommended.json", "recommended.why.txt", "results.csv", "results.ndjson", "summary.csv", "sweep.html",
+      ".calmgeo-replay.json", "pareto.csv", "recommended.json", "recommended.why.txt", "results.csv", "results.ndjson",
+      "summary.csv", "sweep.html",
       "sweep.json",
     ])
     let csv = try Self.text(out.appendingPathComponent("results.csv")).split(separator: "\n")
@@ -92,7 +93,7 @@ struct SweepCommandTests {
     let four = try CommandRunner.run(["sweep", "sweep.yaml", "-o", "four", "--jobs", "4", "-q"], in: folder)
     #expect(one.status == 0 && four.status == 0 && one.stdout.isEmpty)
     let a = try Self.files(folder.appendingPathComponent("one"))
-    #expect(a.count == 8)
+    #expect(a.count == 9)
     #expect(a == (try Self.files(folder.appendingPathComponent("four"))))
   }
 
@@ -108,7 +109,7 @@ struct SweepCommandTests {
     let merged = try CommandRunner.run(["merge", "shards/3", "shards/1", "shards/2", "-o", "merged", "-q"], in: folder)
     #expect(merged.status == 0, "\(merged.stderr)")
     let whole = try Self.files(folder.appendingPathComponent("whole"))
-    #expect(whole.count == 8)
+    #expect(whole.count == 9)
     #expect(whole == (try Self.files(folder.appendingPathComponent("merged"))))
 
     let missing = try CommandRunner.run(["merge", "shards/1", "shards/2", "-o", "m"], in: folder)

@@ -15,6 +15,9 @@ enum FuzzTarget: String, CaseIterable {
   case config
   /// The sweep-spec decoder (YAML or JSON).
   case sweep
+  /// The JSON and YAML document readers themselves, then every document kind's decoder
+  /// (DocumentHarness.swift).
+  case jsondoc, yamldoc
   /// The recorded-network reader (`--network` files; NetworkHarness.swift).
   case network
 
@@ -82,6 +85,8 @@ func runOne(_ bytes: [UInt8]) {
     _ = try? ReplayConfigurationDecoder.decode(Data(bytes), source: "fuzz.json")
   case .sweep:
     _ = try? SweepSpecDecoder.decode(String(decoding: bytes, as: UTF8.self), source: "fuzz.yaml")
+  case .jsondoc, .yamldoc:
+    DocumentHarness.run(bytes, yaml: target == .yamldoc)
   case .network:
     NetworkHarness.run(bytes)
   case .detect, .csv, .nmea, .gpx, .gnsslogger, .json:

@@ -5,6 +5,8 @@ public struct CheckManifestError: Error, Hashable, Sendable, CustomStringConvert
   public var source: String
   /// The line (from 1) of the offending value; 0 when unknown.
   public var line: Int
+  /// The column (from 1) on that line; 0 when unknown.
+  public var column: Int = 0
   /// The key path in the file, e.g. `tracks[1].options.date` or `max`.
   public var key: String
   /// What is wrong, naming the value found and what was expected.
@@ -23,11 +25,12 @@ public struct CheckManifestError: Error, Hashable, Sendable, CustomStringConvert
   /// The same problem found by the spec readers shared with sweeps.
   init(_ error: SweepSpecError, document: String) {
     self.init(source: error.source, line: error.line, key: error.key, reason: error.reason, document: document)
+    column = error.column
   }
 
   /// `check.json:12: error: check manifest: 'tracks[0].log': missing; …`
   public var description: String {
-    let place = line > 0 ? "\(source):\(line)" : source
+    let place = SourceLocation(file: source, line: line, column: column > 0 ? column : nil)
     return key.isEmpty
       ? "\(place): error: \(document): \(reason)"
       : "\(place): error: \(document): '\(key)': \(reason)"

@@ -1,8 +1,8 @@
 /// The configuration a replay actually ran with, after defaults, the config file and
 /// flags, in the shape a config file has (`--config` reads it back), for `stats.json`.
 ///
-/// The token is not echoed (`token` says only whether one was set): stats files travel
-/// to CI artifacts and dashboards.
+/// The token is not echoed (`token` says only whether one was set) and a url's user info
+/// is redacted (`Redaction.url`): stats files travel to CI artifacts and dashboards.
 public struct EffectiveConfiguration: Codable, Sendable, Hashable {
   public var desiredAccuracy: Double
   public var distanceFilter: Int
@@ -126,7 +126,7 @@ public struct EffectiveConfiguration: Codable, Sendable, Hashable {
     disableSpeedMultiplier = c.disableSpeedMultiplier
     speedMultiplier = c.speedMultiplier
     stationaryRadius = c.stationaryRadius
-    url = c.url
+    url = c.url.map(Redaction.url)
     token = c.token == nil ? nil : "(set)"
     httpTimeout = c.httpTimeout
     method = c.method.rawValue

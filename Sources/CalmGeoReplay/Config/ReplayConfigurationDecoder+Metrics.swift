@@ -7,14 +7,16 @@ extension ReplayConfigurationDecoder {
 }
 
 extension ReplayConfigurationDecoder.Reader {
-  /// `replay.energy`: the battery model's coefficients, each a number ≥ 0 (battery > 0).
+  /// `replay.energy`: the battery model's coefficients, each a number from 0 to 10^6 (battery from 1).
   func energy(_ value: JSONValue) throws(ConfigError) -> EnergyModel {
     let fields = try object(value, path: "replay.energy", known: ReplayConfigurationDecoder.energyKeys)
     var model = EnergyModel()
     for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
       let path = "replay.energy.\(key)"
       let number = try number(value, path)
-      guard number >= 0, number <= 1e6 else { throw fail(path, "must be between 0 and 1000000, found \(value.rendered)") }
+      guard NumberBounds.energyCoefficient.contains(number) else {
+        throw fail(path, "must be between 0 and 1000000, found \(value.rendered)")
+      }
       switch key {
       case "gpsMilliamps": model.gpsMilliamps = number
       case "wifiMilliamps": model.wifiMilliamps = number
@@ -24,7 +26,11 @@ extension ReplayConfigurationDecoder.Reader {
       case "requestMilliampHours": model.requestMilliampHours = number
       case "megabyteMilliampHours": model.megabyteMilliampHours = number
       default:
-        guard number > 0 else { throw fail(path, "must be more than 0, found \(value.rendered)") }
+        // At least 1 mAh: a phone's battery holds 1000-6000, and a tiny one (1e-300) made
+        // every percentage overflow the report's number formatting.
+        guard NumberBounds.batteryMilliampHours.contains(number) else {
+          throw fail(path, "must be at least 1 (mAh; a phone's battery holds 1000 to 6000), found \(value.rendered)")
+        }
         model.batteryMilliampHours = number
       }
     }
@@ -37,7 +43,7 @@ extension ReplayConfigurationDecoder.Reader {
     for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
       let path = "replay.metrics.\(key)"
       let number = try number(value, path)
-      guard number > 0, number <= 1e7 else { throw fail(path, "must be more than 0 (and at most 10000000), found \(value.rendered)") }
+      guard number > 0, number <= NumberBounds.stopRule.upperBound else { throw fail(path, "must be more than 0 (and at most 10000000), found \(value.rendered)") }
       if key == "stopRadius" { settings.stopRadius = number } else { settings.stopMinDuration = Int64((number * 1000).rounded()) }
     }
   }

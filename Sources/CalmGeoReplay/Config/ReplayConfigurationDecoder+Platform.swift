@@ -77,14 +77,17 @@ extension ReplayConfigurationDecoder.Reader {
   /// A platform delay in seconds: 0 to a day.
   private func delaySeconds(_ value: JSONValue, _ path: String) throws(ConfigError) -> Double {
     let number = try number(value, path)
-    guard number >= 0 else { throw fail(path, "must be 0 or more, found \(value.rendered)") }
-    guard number <= 86_400 else { throw fail(path, "must be at most 86400 seconds (a day), found \(value.rendered)") }
+    let bounds = NumberBounds.delaySeconds
+    guard number >= bounds.lowerBound else { throw fail(path, "must be 0 or more, found \(value.rendered)") }
+    guard number <= bounds.upperBound else { throw fail(path, "must be at most 86400 seconds (a day), found \(value.rendered)") }
     return number
   }
 
   private func nonNegative(_ value: JSONValue, _ path: String) throws(ConfigError) -> Double {
     let number = try number(value, path)
-    guard number >= 0, number <= 1e9 else { throw fail(path, "must be between 0 and 1000000000, found \(value.rendered)") }
+    guard NumberBounds.platformMeasure.contains(number) else {
+      throw fail(path, "must be between 0 and 1000000000, found \(value.rendered)")
+    }
     return number
   }
 

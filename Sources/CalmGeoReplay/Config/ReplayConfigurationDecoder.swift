@@ -128,8 +128,14 @@ public enum ReplayConfigurationDecoder {
           config.stationaryRadius = try number(value, key)
           guard config.stationaryRadius >= 0 else { throw fail(key, "must be 0 or more, found \(value.rendered)") }
         case "url": config.url = try url(value)
-        case "token": config.token = try string(value, key)
-        case "httpTimeout": config.httpTimeout = try integer(value, key, min: 0, max: Int(NetworkModel.maximumLatency))
+        case "token":
+          // A credential: its errors never quote it (`Redaction`).
+          switch value {
+          case .null: config.token = nil
+          case .string(let text): config.token = text
+          default: throw fail(key, "expected a string, found another kind of value (not shown: it may be a secret)")
+          }
+        case "httpTimeout": config.httpTimeout = try integer(value, key, min: 0, max: Int(NumberBounds.latencyMilliseconds.upperBound))
         case "method":
           let text = try string(value, key) ?? "POST"
           guard let method = CalmGeoConfig.HTTPMethod(rawValue: text.uppercased()) else {
@@ -171,7 +177,7 @@ public enum ReplayConfigurationDecoder {
       guard let text = try string(value, "url") else { return nil }
       guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
         scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
-      else { throw fail("url", "not an http(s) URL: \(value.rendered)") }
+      else { throw fail("url", "not an http(s) URL: \(JSONValue.string(Redaction.url(text)).rendered)") }
       return text
     }
 
@@ -225,7 +231,7 @@ public enum ReplayConfigurationDecoder {
         case "loop": model.loopSchedule = try bool(value, path)
         case "failureRate":
           model.failureRate = try number(value, path)
-          guard (0...1).contains(model.failureRate) else { throw fail(path, "must be between 0 and 1, found \(value.rendered)") }
+          guard NumberBounds.probability.contains(model.failureRate) else { throw fail(path, "must be between 0 and 1, found \(value.rendered)") }
         case "failureStatus": model.failureStatus = try integer(value, path, min: 100, max: 599)
         default: break
         }
@@ -242,11 +248,11 @@ extension NetworkModel {
   ) throws(ConfigError) -> (Int64, Int64) {
     switch value {
     case .number:
-      let ms = try reader.integer(value, path, min: 0, max: Int(maximumLatency))
+      let ms = try reader.integer(value, path, min: 0, max: Int(NumberBounds.latencyMilliseconds.upperBound))
       return (Int64(ms), Int64(ms))
     case .array(let bounds) where bounds.count == 2:
-      let low = try reader.integer(bounds[0], path, min: 0, max: Int(maximumLatency))
-      let high = try reader.integer(bounds[1], path, min: low, max: Int(maximumLatency))
+      let low = try reader.integer(bounds[0], path, min: 0, max: Int(NumberBounds.latencyMilliseconds.upperBound))
+      let high = try reader.integer(bounds[1], path, min: low, max: Int(NumberBounds.latencyMilliseconds.upperBound))
       return (Int64(low), Int64(high))
     default:
       throw reader.fail(path, "expected milliseconds or [min, max], found \(value.rendered)")

@@ -27,7 +27,9 @@ public enum ScenarioDecoder {
     do {
       root = isJSON ? try SpecJSONReader.read(text, source: source) : try SpecYAMLReader.read(text, source: source)
     } catch {
-      throw ScenarioError(source: source, line: error.line, entry: nil, reason: error.reason)
+      var failure = ScenarioError(source: source, line: error.line, entry: nil, reason: error.reason)
+      failure.column = error.column
+      throw failure
     }
     var list = root
     if let fields = root.fields {
@@ -109,7 +111,10 @@ public enum ScenarioDecoder {
     let expected = "expected an event and its number with an optional delay, such as \"motionchange#3, +30s\" (events: \(events))"
     guard let text = node.string else { throw fail(node, "\(expected), found \(node.rendered)") }
     let parts = text.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-    guard let (event, number) = eventNumber(parts[0]) else { throw fail(node, "\(expected), found \(node.rendered)") }
+    // `after: ""` has no parts at all (it trapped on `parts[0]`).
+    guard let first = parts.first, let (event, number) = eventNumber(first) else {
+      throw fail(node, "\(expected), found \(node.rendered)")
+    }
     var offset: Int64 = 0
     if parts.count == 2 {
       guard parts[1].hasPrefix("+"), let delay = duration(parts[1]) else {

@@ -20,7 +20,7 @@ public enum GeofenceFileDecoder {
     do {
       root = isJSON ? try SpecJSONReader.read(text, source: source) : try SpecYAMLReader.read(text, source: source)
     } catch {
-      throw GeofenceFileError(source: source, line: error.line, entry: error.key, reason: error.reason)
+      throw GeofenceFileError(source: source, line: error.line, column: error.column, entry: error.key, reason: error.reason)
     }
     return try decode(root, source: source)
   }

@@ -73,6 +73,8 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
   public var source: String
   /// The line (from 1) of the entry; 0 when unknown.
   public var line: Int
+  /// The column (from 1) on that line, for a problem in the document's syntax; 0 when unknown.
+  public var column: Int = 0
   /// The entry's index (from 0); `nil` for a problem with the whole file.
   public var entry: Int?
   /// What is wrong and what to do.
@@ -87,7 +89,7 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
 
   /// `commute.yaml:12: error: scenario: calls[3]: …`
   public var description: String {
-    let place = SourceLocation(file: source, line: line)
+    let place = SourceLocation(file: source, line: line, column: column > 0 ? column : nil)
     let what = entry.map { "calls[\($0)]: " } ?? ""
     return "\(place): error: scenario: \(what)\(reason)"
   }

@@ -1,5 +1,7 @@
 /// Renders `uploads/requests.ndjson`: one compact JSON line a request, written as each
-/// request completes (virtual completion time, then send order).
+/// request completes (virtual completion time, then send order). Credential headers and
+/// a url's user info are redacted (`Redaction`): the file is meant to be committed in
+/// golden folders.
 public enum RequestLogWriter {
   /// One line; `body` names where the body was written (`000001.json`, or
   /// `bodies.ndjson:1` when bodies share one file).
@@ -17,8 +19,8 @@ public enum RequestLogWriter {
       ("completedAt", .string(UTCTime.iso8601(request.completedAt))),
       ("latencyMs", .int(Int(request.latency))),
       ("method", .string(request.method.rawValue)),
-      ("url", .string(request.url)),
-      ("headers", .object(request.headers.map { ($0.name, .string($0.value)) })),
+      ("url", .string(Redaction.url(request.url))),
+      ("headers", .object(Redaction.headers(request.headers).map { ($0.name, .string($0.value)) })),
       ("records", .int(request.recordCount)),
       ("bodyBytes", .int(request.bodyBytes)),
       ("outcome", outcome),

@@ -9,6 +9,10 @@ public struct SpecJSONReader {
   private var line = 1
   /// The offset of the current line's first byte.
   private var lineStart = 0
+  /// The last column computed (`columnCache.column` at `columnCache.offset`), so that
+  /// columns on one long line are counted on from there, not again from the line's
+  /// start: reading stays linear in the input's size, a one-line document included.
+  private var columnCache = (offset: 0, column: 1)
 
   /// Parses `text`; `source` names the file in errors.
   public static func read(_ text: String, source: String) throws(SweepSpecError) -> SpecNode {
@@ -25,8 +29,8 @@ public struct SpecJSONReader {
     self.source = source
   }
 
-  private func fail(_ reason: String) -> SweepSpecError {
-    SweepSpecError(source: source, line: line, column: column, key: "", reason: "not valid JSON: \(reason)")
+  private mutating func fail(_ reason: String) -> SweepSpecError {
+    SweepSpecError(source: source, line: line, column: column(), key: "", reason: "not valid JSON: \(reason)")
   }
 
   private mutating func skipSpace() {
@@ -47,7 +51,7 @@ public struct SpecJSONReader {
     guard depth < 256 else { throw fail("nested too deeply") }
     guard offset < bytes.count else { throw fail("unexpected end of text") }
     let start = line
-    let column = self.column
+    let column = column()
     switch bytes[offset] {
     case UInt8(ascii: "{"): return SpecNode(.object(try object(depth: depth)), line: start, column: column)
     case UInt8(ascii: "["): return SpecNode(.array(try array(depth: depth)), line: start, column: column)
@@ -59,9 +63,17 @@ public struct SpecJSONReader {
     }
   }
 
-  /// The column of `offset` on its line, from 1, in Unicode scalars (UTF-8 lead bytes).
-  private var column: Int {
-    1 + bytes[lineStart..<offset].lazy.filter { $0 & 0xC0 != 0x80 }.count
+  /// The column of `offset` on its line, from 1, in Unicode scalars (UTF-8 lead bytes),
+  /// counted on from the last column computed when that was on this line before `offset`.
+  private mutating func column() -> Int {
+    var (from, column) = columnCache
+    if from < lineStart || from > offset { (from, column) = (lineStart, 1) }
+    while from < offset {
+      if bytes[from] & 0xC0 != 0x80 { column += 1 }
+      from += 1
+    }
+    columnCache = (offset, column)
+    return column
   }
 
   private mutating func object(depth: Int) throws(SweepSpecError) -> [SpecNode.Field] {
@@ -171,6 +183,7 @@ public struct SpecJSONReader {
       offset += 1
       switch byte {
       case UInt8(ascii: "\""):
+        if scalars.isEmpty { return String(decoding: run, as: UTF8.self) }
         flush()
         return String(scalars)
       case UInt8(ascii: "\\"):
@@ -193,7 +206,14 @@ public struct SpecJSONReader {
       case 0..<0x20:
         throw fail("control character in a string")
       default:
-        run.append(byte)
+        // A run of plain bytes is copied in one step.
+        let runStart = offset - 1
+        while offset < bytes.count, bytes[offset] != UInt8(ascii: "\""), bytes[offset] != UInt8(ascii: "\\"),
+          bytes[offset] >= 0x20
+        {
+          offset += 1
+        }
+        run.append(contentsOf: bytes[runStart..<offset])
       }
     }
     throw fail("unterminated string")

@@ -5,10 +5,18 @@ internal import Yams
 ///
 /// Plain scalars resolve as YAML 1.1 core types (`10` a number, `true` a boolean, `~`
 /// null); quoted scalars and everything else (dates included) stay strings. Aliases
-/// (`*name`) are resolved by Yams to the anchored value.
+/// (`*name`) are refused before any tree is built (`SpecYAMLAliasScan`): expanded, a few
+/// hundred bytes of them reach gigabytes.
 public enum SpecYAMLReader {
+  /// What an alias error says to do.
+  static let aliasAdvice = "YAML aliases (*name) are not supported: write the value out in full where the alias stands"
+    + " (anchors and aliases could make a few hundred bytes expand to gigabytes)"
+
   /// Parses `text`; `source` names the file in errors.
   public static func read(_ text: String, source: String) throws(SweepSpecError) -> SpecNode {
+    if let (line, column) = SpecYAMLAliasScan.firstAlias(in: text) {
+      throw SweepSpecError(source: source, line: line, column: column, key: "", reason: aliasAdvice)
+    }
     let root: Node?
     do {
       root = try Yams.compose(yaml: text, Resolver.default.removing(.timestamp))
@@ -55,7 +63,7 @@ public enum SpecYAMLReader {
       }
       return SpecNode(.object(fields), line: line, column: column)
     case .alias:
-      throw SweepSpecError(source: source, line: line, key: "", reason: "YAML aliases are not supported")
+      throw SweepSpecError(source: source, line: line, column: column, key: "", reason: aliasAdvice)
     }
   }
 

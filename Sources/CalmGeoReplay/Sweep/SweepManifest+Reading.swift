@@ -11,7 +11,7 @@ extension SweepManifest {
       throw bad(error.reason)
     }
     guard let version = root["sweepVersion"]?.number else { throw bad("no sweepVersion") }
-    guard Int(version) <= Self.version else {
+    guard version.isFinite, version <= Double(Self.version) else {
       throw bad("version \(SweepText.number(version)) is newer than this tool's \(Self.version): use a newer calmgeo-replay")
     }
     func list(_ key: String) throws(SweepDataError) -> [SpecNode] {
@@ -57,13 +57,20 @@ extension SweepManifest {
       guard let shard = SweepShard(text) else { throw bad("shard '\(text)'") }
       self.shard = shard
     }
-    rows = Int(root["rows"]?.number ?? 0)
+    let rowCount = root["rows"]?.number ?? 0
+    guard rowCount >= 0, rowCount < 1e15, rowCount == rowCount.rounded() else {
+      throw bad("'rows' is not a count", root["rows"])
+    }
+    rows = Int(rowCount)
     for item in try list("failedTracks") {
-      guard let index = item["index"]?.number.map(Int.init), tracks.indices.contains(index) else {
+      guard let index = item["index"]?.number, index >= 0, index < Double(tracks.count), index == index.rounded() else {
         throw bad("a failed track without a valid index", item)
       }
-      failedTracks.append(FailedTrack(index: index, error: item["error"]?.string ?? ""))
+      failedTracks.append(FailedTrack(index: Int(index), error: item["error"]?.string ?? ""))
     }
+    // Row indices are track × configurations + configuration: they must fit an Int.
+    guard !tracks.count.multipliedReportingOverflow(by: grid.count).overflow, grid.count < Int.max
+    else { throw bad("a grid of more rows than this tool can index") }
     guard root["specHash"]?.string == specHash else { throw bad("its specHash does not match its contents (edited?)") }
   }
 }

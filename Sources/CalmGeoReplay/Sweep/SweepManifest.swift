@@ -48,11 +48,13 @@ public struct SweepManifest: Sendable, Hashable {
   /// Sorted by index.
   public var failedTracks: [FailedTrack] = []
 
+  /// The grid is kept with its credentials redacted (`Redaction`): `sweep.json`, the
+  /// rows, `recommended.json` and the spec hash never hold a token.
   public init(spec: String, tracks: [Track], grid: SweepGrid, objectives: [SweepObjective],
               constraints: [SweepConstraint]) {
     self.spec = spec
     self.tracks = tracks
-    self.grid = grid
+    self.grid = SweepGrid(base: Redaction.json(grid.base), variables: grid.variables.map(Redaction.variable))
     self.objectives = objectives
     self.constraints = constraints
   }

@@ -79,8 +79,12 @@ public enum SweepMerge {
           throw SweepDataError(file: file, line: offset + 1, reason: "row \(index) is not shard \(shard)'s")
         }
         if let other = byRow.updateValue((row, part.folder), forKey: index) {
+          // A repeated row is refused; one whose results differ says so, since then the
+          // two runs disagree and neither can be picked.
+          let differing = other.row.line == row.line ? "" : " with other results"
+          let which = "track \(row.trackIndex) × configuration \(row.configIndex)"
           throw SweepDataError(file: file, line: offset + 1,
-                               reason: "track \(row.trackIndex) × configuration \(row.configIndex) again (also in \(other.folder))")
+                               reason: "\(which) again\(differing) (also in \(other.folder))")
         }
       }
     }

@@ -32,10 +32,18 @@ public struct SweepPlan: Sendable {
   /// - Throws: `SweepSpecError`, or the base file's `ConfigError`.
   public init(spec: SweepSpec, base: SpecNode, baseSource: String?,
               tracks: [(track: Track, written: [SpecNode.Field])]) throws {
-    let grid = SweepGrid(base: base, variables: spec.variables)
-    guard grid.count < 10_000_000 else {
-      throw SweepSpecError(source: spec.source, key: "vary",
-                           reason: "expected fewer than 10000000 configurations, found \(grid.count == .max ? "more" : String(grid.count))")
+    // The token changes no number a sweep computes (it only fills a header): the grid
+    // never holds it, so nothing the sweep writes can.
+    let grid = SweepGrid(base: Redaction.json(base), variables: spec.variables.map(Redaction.variable))
+    // Refused before anything is planned: planning holds every configuration (about 2 KB
+    // each) and 9 000 000 of them grew past 2.75 GB.
+    let limit = NumberBounds.sweepConfigurations
+    guard grid.count <= limit else {
+      let found = grid.count == .max ? "more than \(Int.max)" : String(grid.count)
+      throw SweepSpecError(
+        source: spec.source, key: "vary",
+        reason: "the grid has \(found) configurations (the product of the vary lists' lengths); at most \(limit)"
+          + " fit in one sweep: shorten the lists or split the study into several specs")
     }
     configurations = try grid.configurations(source: spec.source, baseSource: baseSource)
     self.tracks = tracks.map(\.track)

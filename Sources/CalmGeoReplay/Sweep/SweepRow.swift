@@ -32,24 +32,44 @@ public struct SweepRow: Sendable, Hashable {
 
   /// A row read back from `results.ndjson` (`file` and `lineNumber` name it in errors).
   public init(line: String, file: String, lineNumber: Int) throws(SweepDataError) {
-    func bad(_ reason: String) -> SweepDataError {
-      SweepDataError(file: file, line: lineNumber, reason: "not a sweep result row: \(reason)")
-    }
     let node: SpecNode
     do {
       node = try SpecJSONReader.read(line, source: file)
     } catch {
-      throw bad(error.reason)
+      throw SweepDataError(file: file, line: lineNumber, reason: "not a sweep result row: \(error.reason)")
     }
-    guard let hash = node["specHash"]?.string, let track = node["trackIndex"]?.number,
-      let configuration = node["configIndex"]?.number, let stats = node["stats"], stats.fields != nil
-    else { throw bad("expected specHash, trackIndex, configIndex and stats") }
-    guard track >= 0, configuration >= 0, track < 1e12, configuration < 1e12 else { throw bad("negative index") }
+    try self.init(line: line, node: node, file: file, lineNumber: lineNumber)
+  }
+
+  /// A row from its line and that line as read: `specHash` a string, `trackIndex` and
+  /// `configIndex` whole numbers from 0, `stats` an object.
+  init(line: String, node: SpecNode, file: String, lineNumber: Int) throws(SweepDataError) {
+    func bad(_ reason: String) -> SweepDataError {
+      SweepDataError(file: file, line: lineNumber, reason: "not a sweep result row: \(reason)")
+    }
+    guard node.fields != nil else { throw bad("expected an object, found \(Self.preview(node))") }
+    func index(_ key: String) throws(SweepDataError) -> Int {
+      guard let field = node[key] else { throw bad("no '\(key)'") }
+      guard let number = field.number, number >= 0, number < 1e12, number == number.rounded() else {
+        throw bad("'\(key)' must be a whole number from 0, found \(Self.preview(field))")
+      }
+      return Int(number)
+    }
+    guard let hashNode = node["specHash"] else { throw bad("no 'specHash'") }
+    guard let hash = hashNode.string else { throw bad("'specHash' must be a string, found \(Self.preview(hashNode))") }
+    trackIndex = try index("trackIndex")
+    configIndex = try index("configIndex")
+    guard let stats = node["stats"] else { throw bad("no 'stats'") }
+    guard stats.fields != nil else { throw bad("'stats' must be an object, found \(Self.preview(stats))") }
     specHash = hash
-    trackIndex = Int(track)
-    configIndex = Int(configuration)
     self.line = line
     (paths, values) = Self.numbers(stats.json)
+  }
+
+  /// A value as a message shows it: its JSON, cut after 200 characters.
+  static func preview(_ node: SpecNode) -> String {
+    let text = node.rendered
+    return text.count > 200 ? String(text.prefix(200)) + "…" : text
   }
 
   /// Whether a stats path is a result column: every numeric leaf except the input's

@@ -56,7 +56,9 @@ extension SweepSpecDecoder.Reader {
     }
     let steps = ((to - from) / step * (1 + 1e-12) + 1e-9).rounded(.down)
     guard steps < Double(Self.maxValuesPerKey) else {
-      throw fail(node, key, "expected at most \(Self.maxValuesPerKey) values, found \(SweepText.number(steps + 1)) (check step)")
+      // A range wider than any double (-1e308 to 1e308) has infinitely many steps.
+      let found = steps.isFinite ? SweepText.number(steps + 1) : "more than any number"
+      throw fail(node, key, "expected at most \(Self.maxValuesPerKey) values, found \(found) (check step)")
     }
     let scale = pow(10, Double(max(Self.decimals(from), Self.decimals(step))))
     return (0...Int(steps)).map { i in

@@ -148,7 +148,10 @@ extension SweepSpecDecoder.Reader {
       return number
     }
     func ordinal() throws(SweepSpecError) -> Int {
-      guard let number = value.number, number >= 1, number == number.rounded(), number < 1e9 else {
+      let bounds = NumberBounds.ordinal
+      guard let number = value.number, number == number.rounded(),
+        number >= Double(bounds.lowerBound), number <= Double(bounds.upperBound)
+      else {
         throw fail(value, key, "expected a whole number from 1, found \(value.rendered)")
       }
       return Int(number)

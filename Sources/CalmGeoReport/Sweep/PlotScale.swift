@@ -27,7 +27,8 @@ struct PlotScale {
   init(values: [Double], from: Double, to: Double, intervals: Int = 5, padding: Double = 0.08) {
     self.from = from
     self.to = to
-    let finite = values.filter(\.isFinite)
+    // Clamped so that a range never overflows to infinity (the step search would not end).
+    let finite = values.filter(\.isFinite).map { min(max($0, -1e300), 1e300) }
     if let low = finite.min(), let high = finite.max(), low > 0, high / low >= 40 {
       isLog = true
       let rounds = Self.roundValues(from: low, to: high)
@@ -61,7 +62,8 @@ struct PlotScale {
     decimals = max(0, -exponent - (mantissa == 10 ? 1 : 0)) + (mantissa == 2.5 && exponent <= 0 ? 1 : 0)
     let (bottom, top) = ((low / step).rounded(.down) * step, (high / step).rounded(.up) * step)
     (lower, upper) = (bottom, top)
-    tickValues = (0...Int(((top - bottom) / step).rounded())).map { bottom + Double($0) * step }
+    let steps = ((top - bottom) / step).rounded()
+    tickValues = (0...(steps.isFinite ? Int(min(max(steps, 0), 1000)) : 0)).map { bottom + Double($0) * step }
   }
 
   /// The pixel of a value.

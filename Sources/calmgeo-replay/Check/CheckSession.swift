@@ -31,8 +31,20 @@ struct CheckSession {
   /// Replays and compares every track, printing as it goes; returns the exit code.
   func run() -> Outcome {
     var outcome = Outcome()
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("calmgeo-check-\(getpid())").path
-    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    // A new folder of a name nobody can predict (mkdtemp), never one that may already be there.
+    var scratch = ""
+    if case .check(keep: nil) = mode {
+      let temporary = FileManager.default.temporaryDirectory.path as NSString
+      let template = temporary.appendingPathComponent("calmgeo-check-XXXXXX")
+      var bytes = Array(template.utf8CString)
+      guard let made = mkdtemp(&bytes) else {
+        Terminal.printError("\(template): error: cannot create a scratch folder: \(String(cString: strerror(errno)))")
+        outcome.exitCode = 1
+        return outcome
+      }
+      scratch = String(cString: made)
+    }
+    defer { if !scratch.isEmpty { SafeRemoval.remove(path: scratch) } }
     for track in plan.tracks {
       do {
         let result = try self.track(track, scratch: scratch, outcome: &outcome)
@@ -79,13 +91,17 @@ struct CheckSession {
     if case .check = mode, !hasStored {
       throw CheckError(stored, "no stored outputs for track '\(track.name)' (record them with check --update)", code: 66)
     }
+    // Fresh outputs are the log's (with the marker); a golden folder's track folders are the
+    // manifest's, written without a marker so that golden folders stay as recorded.
     let parent: String
+    let owner: OutputOwner
     switch mode {
-    case .check(let keep): parent = keep ?? scratch
-    case .update, .record: parent = golden
+    case .check(let keep): (parent, owner) = (keep ?? scratch, .log(track.log))
+    case .update: (parent, owner) = (golden, .log(track.log, existing: .goldenTrack))
+    case .record: (parent, owner) = (golden, .log(track.log, existing: .nothing))
     }
     let replay = try TrackReplay(
-      log: track.log, name: track.name, parent: parent, configuration: track.configuration,
+      log: track.log, name: track.name, parent: parent, owner: owner, configuration: track.configuration,
       parseOptions: track.options, format: track.format,
       outputs: TrackReplay.Outputs(reports: try ReportOptions.parse([]), geofences: track.geofences))
     let fresh = replay.folder.workPath

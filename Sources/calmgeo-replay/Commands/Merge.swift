@@ -56,7 +56,11 @@ extension CalmGeoReplayCommand {
         let manifestFile = (folder as NSString).appendingPathComponent("sweep.json")
         let rowsFile = (folder as NSString).appendingPathComponent("results.ndjson")
         let manifest = try SweepManifest(reading: try SweepSpecFile.read(manifestFile), file: manifestFile)
-        let rows = try SweepResultsReader.rows(try SweepSpecFile.read(rowsFile), file: rowsFile, toleratingCutEnd: false).rows
+        // Every row is checked against its folder's sweep.json: a corrupt one is refused
+        // with its file and line, before any output is written.
+        let rows = try SweepResultsReader.rows(
+          try SweepSpecFile.read(rowsFile), file: rowsFile, toleratingCutEnd: false, checkedAgainst: manifest
+        ).rows
         parts.append(SweepMerge.Part(folder: folder, manifest: manifest, rows: rows))
       }
       var (manifest, rows) = try SweepMerge.merge(parts)
@@ -67,16 +71,28 @@ extension CalmGeoReplayCommand {
       let analysis = try SweepAnalysis(manifest: manifest, table: table)
       let axes = plot.flatMap(SweepPlotAxes.init)
       try SweepFinisher.checkPlot(axes, known: analysis.columns, complete: true)
-      let output = SweepFolder(out: out)
-      try output.create()
-      let file = try BufferedFile(creating: output.path("results.ndjson"))
-      for row in rows {
-        try file.write(row.line.utf8)
-        try file.write(CollectionOfOne(UInt8(ascii: "\n")))
+      // The merge is the sweep's output (its marker names the same sweep), but never over a shard it reads.
+      let target = OwnershipMarker.identity(of: out)
+      if let shard = folders.first(where: { OwnershipMarker.identity(of: $0) == target }) {
+        throw OutputError(path: out, refusal: "is the shard folder \(shard) that this merge reads; "
+                          + "choose another --out")
       }
-      try file.close()
-      try SweepFinisher.write(analysis, plot: axes, into: output)
-      try output.commit()
+      let output = SweepFolder(out: out, owner: .sweep(specHash: manifest.specHash))
+      try output.create()
+      do {
+        let file = try BufferedFile(creating: output.path("results.ndjson"))
+        for row in rows {
+          try file.write(row.line.utf8)
+          try file.write(CollectionOfOne(UInt8(ascii: "\n")))
+        }
+        try file.close()
+        try SweepFinisher.write(analysis, plot: axes, into: output)
+        try output.commit()
+      } catch {
+        // No half-written work folder is left behind.
+        output.discard()
+        throw error
+      }
       return SweepFinisher.conclude(analysis, folder: out, quiet: quiet)
     }
   }

@@ -10,7 +10,9 @@ extension CalmGeoReplayCommand {
       discussion: """
         Each log gets a folder <out>/<log name>/ holding locations.json, uploads/000001.json … \
         (request bodies as sent), uploads/requests.ndjson and stats.json. Folders are built under \
-        a temporary name and renamed when complete. With --report html, the folder also gets \
+        a temporary name and renamed when complete. A folder's .calmgeo-replay.json names the log \
+        it belongs to: only the output of the same log is replaced; anything else in the way is an \
+        error. With --report html, the folder also gets \
         report.html: map, state and upload timelines and stats in one self-contained page. With \
         --scenario, calls.ndjson lists each app call, its virtual time and what it returned.
 
@@ -120,6 +122,15 @@ extension CalmGeoReplayCommand {
       } catch {
         throw ExitCode(Terminal.report(error))
       }
+      // A summary.csv the tool did not write is refused before any log is replayed.
+      let summaryPath = (out as NSString).appendingPathComponent("summary.csv")
+      if logs.count > 1 || splitGap != nil {
+        do {
+          try SummaryFile.checkPlace(summaryPath)
+        } catch {
+          throw ExitCode(Terminal.report(error))
+        }
+      }
       var exitCode: Int32 = 0
       var failures: [(log: String, code: Int32)] = []
       var finished: [ReplayStats] = []
@@ -131,14 +142,15 @@ extension CalmGeoReplayCommand {
         exitCode = Terminal.moreSevere(exitCode, code)
         finished += stats
       }
-      if finished.count > 1 {
+      // Rewritten from this run's logs only: a log that failed has no row.
+      if finished.count > 1 || (logs.count > 1 && (!finished.isEmpty || FileKind.of(summaryPath) != .missing)) {
         let summary = CrossTrackSummary(finished)
         do {
-          try OutputFolder.writeAtomically(Array(summary.csv().utf8), to: (out as NSString).appendingPathComponent("summary.csv"))
+          try SummaryFile.write(summary, to: summaryPath)
         } catch {
           exitCode = Terminal.moreSevere(exitCode, Terminal.report(error))
         }
-        if !quiet && !silent { print("\n" + summary.table(), terminator: "") }
+        if finished.count > 1 && !quiet && !silent { print("\n" + summary.table(), terminator: "") }
       }
       if logs.count > 1 && !failures.isEmpty {
         let list = failures.map { "\($0.log) (\($0.code))" }.joined(separator: ", ")
@@ -197,7 +209,10 @@ extension CalmGeoReplayCommand {
       } catch {
         folder?.discard()
         let code = Terminal.report(error)
-        OutputFolder.retireStale((out as NSString).appendingPathComponent(name))
+        // Not after a refusal: what is there is not this log's, or another run is writing it.
+        if (error as? OutputError)?.isRefusal != true {
+          OutputFolder.retireStale((out as NSString).appendingPathComponent(name), owner: .log(log))
+        }
         return (code, [])
       }
     }
@@ -217,7 +232,7 @@ extension CalmGeoReplayCommand {
       var all: [ReplayStats] = []
       for (index, session) in track.sessions(splitAt: gap).enumerated() {
         let replay = try TrackReplay(
-          track: session, name: "\(name).session-\(Self.twoDigits(index + 1))", parent: out,
+          track: session, name: "\(name).session-\(Self.twoDigits(index + 1))", parent: out, owner: .log(log),
           configuration: configuration, outputs: outputs)
         try replay.folder.commit()
         if !quiet && !silent {

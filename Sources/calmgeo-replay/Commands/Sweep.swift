@@ -69,7 +69,11 @@ extension CalmGeoReplayCommand {
     var stopAfter: Int?
 
     func validate() throws {
-      if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more.") }
+      if let jobs, !NumberBounds.sweepJobs.contains(jobs) {
+        // A huge value overflowed the runner's arithmetic (4 × jobs) and trapped.
+        let bounds = NumberBounds.sweepJobs
+        throw ValidationError("--jobs must be from \(bounds.lowerBound) to \(bounds.upperBound), found \(jobs).")
+      }
       if let shard, SweepShard(shard) == nil {
         throw ValidationError("--shard must be I/N with 1 ≤ I ≤ N, such as 2/8; found '\(shard)'.")
       }

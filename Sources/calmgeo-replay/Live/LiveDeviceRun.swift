@@ -8,6 +8,8 @@ struct LiveDeviceRun: @unchecked Sendable {
   let track: Track
   /// The output name of the log (exports are named after it).
   let name: String
+  /// Whose output the device's folder is (inside the live run's own work folder).
+  let owner: OutputOwner
   let configuration: ReplayConfiguration
   let parent: String
   let ndjson: Bool
@@ -25,7 +27,7 @@ struct LiveDeviceRun: @unchecked Sendable {
   func run() throws -> ReplayResult {
     var configuration = configuration
     configuration.replay.seed = device.seed
-    let output = try OutputFolder(parent: parent, name: Self.folderName(device.number))
+    let output = try OutputFolder(parent: parent, name: Self.folderName(device.number), owner: owner)
     do {
       var observers = try ReplayObservers(
         folder: output, ndjson: ndjson, options: reports, reportFormats: [], trackName: name)

@@ -22,6 +22,11 @@ struct LivePlan {
     guard let url = configuration.calmGeo.url else {
       throw ValidationError("live needs an endpoint: pass --url or set url in the config.")
     }
+    if command.network == nil, let key = Redaction.placeholderKey(configuration.calmGeo) {
+      let how = key == "url" ? "--url" : "--set \(key)=…"
+      throw ValidationError("'\(key)' holds \"\(Redaction.marker)\", the placeholder calmgeo-replay writes in place of "
+        + "a secret (recommended.json, sweep.json): set the real \(key) in the config or with \(how).")
+    }
     self.configuration = configuration
     speed = LiveSpeed(command.speed) ?? .max
     if let file = command.network {
@@ -103,7 +108,7 @@ struct LivePlan {
       case .timeout: timeouts += 1
       }
     }
-    return "live: error: no request got an answer from \(url): \(entries.count) request"
+    return "live: error: no request got an answer from \(Redaction.url(url)): \(entries.count) request"
       + "\(entries.count == 1 ? "" : "s"), \(errors) connection error\(errors == 1 ? "" : "s") (refused, reset, "
       + "closed or a malformed answer), \(timeouts) timeout\(timeouts == 1 ? "" : "s"); is the server running and "
       + "answering there? (exit \(CalmGeoReplayCommand.Live.noAnswerExitCode); the outputs are written)"
@@ -124,7 +129,7 @@ struct LivePlan {
       throw ValidationError("live needs --url or --network.")
     }
     return LiveSession(
-      name: name, track: track, configuration: configuration,
+      name: name, log: log, track: track, configuration: configuration,
       devices: FleetDevice.fleet(count: command.devices, seed: configuration.replay.seed,
                                  spread: Int64(command.deviceSpread) * 1000, jitter: command.jitter),
       speed: speed, network: network, out: command.out, ndjson: command.ndjson, reports: command.reports)
@@ -135,7 +140,7 @@ struct LivePlan {
     let calmGeo = configuration.calmGeo
     let total = expected.reduce(0, +)
     let target = command.network.map { "answers recorded in \($0) (nothing is sent)" }
-      ?? "\(calmGeo.method.rawValue) \(calmGeo.url ?? "")"
+      ?? "\(calmGeo.method.rawValue) \(Redaction.url(calmGeo.url ?? ""))"
     var lines = ["live: \(session.name): \(target)"]
     let perDevice = expected.count == 1 ? "" : " (\(expected.min() ?? 0)–\(expected.max() ?? 0) per device)"
     lines.append("live: \(session.devices.count) device\(session.devices.count == 1 ? "" : "s") at speed "

@@ -17,6 +17,8 @@ struct LiveSession {
   }
 
   let name: String
+  /// The log's path: whose output the folder is (see `OwnershipMarker`).
+  let log: String
   let track: Track
   let configuration: ReplayConfiguration
   let devices: [FleetDevice]
@@ -46,7 +48,7 @@ struct LiveSession {
 
   /// Runs every device; `interrupt` stops them and abandons requests.
   func run(interrupt: LiveInterrupt?, pacer: LivePacer, transports: LiveTransports) throws -> Outcome {
-    let folder = try OutputFolder(parent: out, name: name)
+    let folder = try OutputFolder(parent: out, name: name, owner: .log(log, kind: .live))
     do {
       let started = LivePacer.now()
       let results = try runDevices(folder: folder, pacer: pacer, transports: transports, interrupt: interrupt)
@@ -99,7 +101,8 @@ struct LiveSession {
     let stop: @Sendable () -> Bool = { interrupt?.isStopped ?? false }
     for (index, device) in devices.enumerated() {
       let run = LiveDeviceRun(
-        device: device, track: track, name: name, configuration: configuration, parent: folder.workPath,
+        device: device, track: track, name: name, owner: .log(log), configuration: configuration,
+        parent: folder.workPath,
         ndjson: ndjson, reports: reports, transport: transport(for: device, pacer: pacer, transports: transports),
         shouldStop: stop)
       group.enter()

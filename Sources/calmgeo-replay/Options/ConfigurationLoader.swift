@@ -34,13 +34,17 @@ enum ConfigurationLoader {
       guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
         throw ValidationError("--set takes key=value (e.g. distanceFilter=20 or replay.seed=3), found '\(assignment)'.")
       }
+      // Messages quote the assignment with a credential's value redacted.
+      let shown = Redaction.assignment(assignment)
       let path = String(assignment[..<equals])
       let text = String(assignment[assignment.index(after: equals)...])
       let value = (try? SpecJSONReader.read(text, source: "--set")) ?? SpecNode(.string(text))
       guard node.set(path, to: value) else {
-        throw ValidationError("--set \(assignment): '\(path)' goes through a value that is not an object.")
+        let key = shown.prefix { $0 != "=" }
+        throw ValidationError("--set \(shown): '\(key)' goes through a value that is not an object.")
       }
-      configuration = try ReplayConfigurationDecoder.decode(Data(node.rendered.utf8), source: "--set \(assignment)", positions: false)
+      configuration = try ReplayConfigurationDecoder.decode(
+        Data(node.rendered.utf8), source: "--set \(shown)", positions: false)
     }
     return configuration
   }

@@ -117,6 +117,10 @@ struct InputOptions: ParsableArguments {
     guard let value = Int(text), value >= 1 else {
       throw ValidationError("\(flag) counts from 1 (a whole number such as \(flag) 2), found '\(text)'.")
     }
+    // The same bound as a sweep spec's or check manifest's `track` and `segment`.
+    guard NumberBounds.ordinal.contains(value) else {
+      throw ValidationError("\(flag) must be at most \(NumberBounds.ordinal.upperBound), found '\(text)'.")
+    }
     return value
   }
 

@@ -30,7 +30,7 @@ struct NetworkOptions: ParsableArguments {
   func validate() throws {
     _ = try latencyRange()
     _ = try outcomes()
-    if let failureRate, !(0...1).contains(failureRate) { throw ValidationError("--failure-rate must be between 0 and 1, found \(failureRate).") }
+    if let failureRate, !NumberBounds.probability.contains(failureRate) { throw ValidationError("--failure-rate must be between 0 and 1, found \(failureRate).") }
   }
 
   /// Reads `--seed`: a whole number from 0 to 2^64 - 1, and says so when it is not one.
@@ -51,7 +51,7 @@ struct NetworkOptions: ParsableArguments {
 
   func latencyRange() throws -> (Int64, Int64)? {
     guard let latency else { return nil }
-    let limit = NetworkModel.maximumLatency
+    let limit = NumberBounds.latencyMilliseconds.upperBound
     if latency.hasPrefix("-") {
       throw ValidationError("--latency cannot be negative, found '\(latency)'; give milliseconds (250) or a range (100-2000).")
     }

@@ -61,8 +61,22 @@ final class BufferedFile {
 struct OutputError: Error, CustomStringConvertible {
   var path: String
   var reason: String
-  /// `out/walk: error: cannot write: Not a directory`
-  var description: String { "\(path): error: cannot write: \(reason)" }
+  /// Whether the tool refuses to touch what is at `path` (not its own) rather than failed to write.
+  var isRefusal = false
+  /// `out/walk: error: cannot write: Not a directory`, or for a refusal `out/walk: error: <reason>`.
+  var description: String { isRefusal ? "\(path): error: \(reason)" : "\(path): error: cannot write: \(reason)" }
+
+  init(path: String, reason: String) {
+    self.path = path
+    self.reason = reason
+  }
+
+  /// The tool will not remove or replace what is at `path`; `reason` says why and what to do.
+  init(path: String, refusal reason: String) {
+    self.path = path
+    self.reason = reason
+    isRefusal = true
+  }
 
   /// The error for the last failed system call on `path`.
   static func lastError(_ path: String) -> OutputError {

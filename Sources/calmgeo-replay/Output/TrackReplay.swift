@@ -21,20 +21,26 @@ struct TrackReplay {
   }
 
   /// Replays a track already in memory (one session of `--split-gap`) into `parent/name`.
-  init(track: Track, name: String, parent: String, configuration: ReplayConfiguration, outputs: Outputs) throws {
-    (folder, result, stats) = try Self.replay(name: name, parent: parent, configuration: configuration, outputs: outputs) {
+  init(track: Track, name: String, parent: String, owner: OutputOwner, configuration: ReplayConfiguration,
+       outputs: Outputs) throws {
+    (folder, result, stats) = try Self.replay(
+      name: name, parent: parent, owner: owner, configuration: configuration, outputs: outputs
+    ) {
       (observer: inout ReplayObservers.Observer) in
       ReplayRunner.run(track, configuration: configuration, observer: &observer, metrics: outputs.reports.metrics)
     }
   }
 
-  /// Replays `log` into `parent/name` (built as `parent/.name.partial-PID`).
-  init(log: String, name: String, parent: String, configuration: ReplayConfiguration, parseOptions: ParseOptions,
-       format: InputFormat?, outputs: Outputs, transport: UploadTransport = .simulated) throws {
+  /// Replays `log` into `parent/name` (built in a work folder, see `OutputFolder`), an
+  /// output of `owner` (by default the log's, with the tool's marker).
+  init(log: String, name: String, parent: String, owner: OutputOwner? = nil, configuration: ReplayConfiguration,
+       parseOptions: ParseOptions, format: InputFormat?, outputs: Outputs,
+       transport: UploadTransport = .simulated) throws {
     let file = ProgressByteSource(try FileByteSource(path: log), totalBytes: ProgressByteSource.size(of: log))
     let opened = try InputOpener.open(file, forcedFormat: format, checksum: true)
-    (folder, result, stats) = try Self.replay(name: name, parent: parent, configuration: configuration, outputs: outputs) {
-      (observer: inout ReplayObservers.Observer) in
+    (folder, result, stats) = try Self.replay(
+      name: name, parent: parent, owner: owner ?? .log(log), configuration: configuration, outputs: outputs
+    ) { (observer: inout ReplayObservers.Observer) in
       try ReplayRunner.run(
         opened, options: parseOptions, configuration: configuration, observer: &observer,
         metrics: outputs.reports.metrics, transport: transport)
@@ -44,10 +50,10 @@ struct TrackReplay {
   /// The observers of `outputs` around `run`, into a new folder `parent/name` that is
   /// discarded on an error.
   private static func replay(
-    name: String, parent: String, configuration: ReplayConfiguration, outputs: Outputs,
+    name: String, parent: String, owner: OutputOwner, configuration: ReplayConfiguration, outputs: Outputs,
     _ run: (inout ReplayObservers.Observer) throws -> ReplayResult
   ) throws -> (OutputFolder, ReplayResult, ReplayStats) {
-    let output = try OutputFolder(parent: parent, name: name)
+    let output = try OutputFolder(parent: parent, name: name, owner: owner)
     do {
       var observers = try ReplayObservers(
         folder: output, ndjson: outputs.ndjson, options: outputs.reports, reportFormats: outputs.reportFormats,

@@ -13,7 +13,7 @@ enum KeepBest {
       try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
       var names = OutputNames()
       for (index, track) in plan.tracks.enumerated() where !failed.contains(index) {
-        let output = try OutputFolder(parent: parent, name: names.claim(for: track.name))
+        let output = try OutputFolder(parent: parent, name: names.claim(for: track.name), owner: .log(track.path))
         do {
           let opened = try InputOpener.open(path: track.path, forcedFormat: track.format)
           var observers = try ReplayObservers(

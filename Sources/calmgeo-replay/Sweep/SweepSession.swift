@@ -44,7 +44,7 @@ struct SweepSession: Sendable {
   }
 
   private func sweep(_ plan: SweepPlan) async -> Int32 {
-    let folder = SweepFolder(out: out)
+    let folder = SweepFolder(out: out, owner: .sweep(specHash: plan.specHash))
     do {
       return try await sweep(plan, folder: folder)
     } catch {
@@ -55,7 +55,7 @@ struct SweepSession: Sendable {
   private func sweep(_ plan: SweepPlan, folder: SweepFolder) async throws -> Int32 {
     var manifest = plan.manifest
     manifest.shard = shard
-    let (kept, fromPartial) = try rowsToKeep(plan, manifest: manifest, folder: folder)
+    let kept = try rowsToKeep(plan, manifest: manifest, folder: folder)
     if let first = kept.first {
       try SweepAnalysis.checkPaths(manifest, known: first.paths, complete: false)
       try SweepFinisher.checkPlot(plot, known: first.paths, complete: false)
@@ -68,12 +68,14 @@ struct SweepSession: Sendable {
         return (shard?.contains(row: row) ?? true) && !done.contains(row)
       }
     }
-    try folder.create()
+    // Kept rows are made durable in the partial folder before anything is computed, so
+    // a kill from here on never leaves fewer rows than there were.
+    if kept.isEmpty { try folder.create() } else { try folder.restore(kept) }
     do {
       return try await sweep(plan, manifest: manifest, kept: kept, pending: pending, folder: folder)
     } catch {
-      // The partial folder was the only copy of the kept rows: put them back for the next --resume.
-      if fromPartial { try? folder.restore(kept) } else { folder.discard() }
+      // With kept rows, the partial folder holds them and every new row: left for --resume.
+      if kept.isEmpty { folder.discard() }
       throw error
     }
   }
@@ -144,33 +146,41 @@ struct SweepSession: Sendable {
     return SweepFinisher.conclude(analysis, folder: out, quiet: quiet)
   }
 
-  /// With `--resume`, the rows of an earlier run of the same spec (this shard's, once
-  /// each), and whether they came from the partial folder (a killed run).
-  private func rowsToKeep(_ plan: SweepPlan, manifest: SweepManifest, folder: SweepFolder) throws
-    -> (rows: [SweepRow], fromPartial: Bool)
-  {
-    guard resume else { return ([], false) }
-    guard let (file, text) = try folder.rowsToResume() else {
+  /// With `--resume`, the rows of earlier runs of the same spec (this shard's, once
+  /// each, in grid order): the union by grid row of the partial folder's rows and the
+  /// finished folder's, so that neither hides the other's. Says where they came from.
+  private func rowsToKeep(_ plan: SweepPlan, manifest: SweepManifest, folder: SweepFolder) throws -> [SweepRow] {
+    guard resume else { return [] }
+    let sources = try folder.rowsToResume()
+    guard !sources.isEmpty else {
       if !quiet { Terminal.printError("\(out): nothing to resume: starting afresh") }
-      return ([], false)
+      return []
     }
-    let (rows, truncated) = try SweepResultsReader.rows(text, file: file, toleratingCutEnd: true)
-    if let other = rows.first(where: { $0.specHash != plan.specHash }) {
-      throw SweepUsageError(message: """
-        \(file) holds rows of another sweep (spec hash \(other.specHash), this spec's is \(plan.specHash)): \
-        the logs, base or vary changed; remove \(out) or choose another --out
-        """)
-    }
-    var seen = Set<Int>()
-    let kept = rows.filter { row in
-      guard row.trackIndex < plan.tracks.count, row.configIndex < plan.configurations.count else { return false }
-      let index = manifest.row(track: row.trackIndex, configuration: row.configIndex)
-      return (shard?.contains(row: index) ?? true) && seen.insert(index).inserted
+    var byRow: [Int: SweepRow] = [:]
+    var notes: [String] = []
+    for (file, text) in sources {
+      let (rows, truncated) = try SweepResultsReader.rows(text, file: file, toleratingCutEnd: true)
+      if let other = rows.first(where: { $0.specHash != plan.specHash }) {
+        throw SweepUsageError(message: """
+          \(file) holds rows of another sweep (spec hash \(other.specHash), this spec's is \(plan.specHash)): \
+          the logs, base or vary changed; remove \(out) or choose another --out
+          """)
+      }
+      var added = 0
+      for row in rows where row.trackIndex < plan.tracks.count && row.configIndex < plan.configurations.count {
+        let index = manifest.row(track: row.trackIndex, configuration: row.configIndex)
+        guard shard?.contains(row: index) ?? true, byRow[index] == nil else { continue }
+        byRow[index] = row
+        added += 1
+      }
+      let count = notes.isEmpty ? "\(added) rows" : "\(added) more"
+      notes.append("\(file)" + (sources.count > 1 ? " (\(count))" : "")
+                   + (truncated ? " (its cut last line dropped)" : ""))
     }
     if !quiet {
-      Terminal.printError("\(out): resuming: \(kept.count) rows already done, from \(file)"
-                          + (truncated ? " (its cut last line dropped)" : ""))
+      let from = notes.count > 1 ? "the union by grid row of \(notes.joined(separator: " and "))" : notes.joined()
+      Terminal.printError("\(out): resuming: \(byRow.count) rows already done, from \(from)")
     }
-    return (kept, file.hasPrefix(folder.workPath + "/"))
+    return byRow.keys.sorted().compactMap { byRow[$0] }
   }
 }

@@ -61,7 +61,8 @@ struct GeofenceFileDecoderTests {
      "g.json:2:2: error: geofences: 'geofences[0]': expected a condition {identifier, latitude, longitude, radius, assuming}, found 3"),
     ("g.json", "[{\"identifier\": \"\", \"latitude\": 0, \"longitude\": 0, \"radius\": 10}]",
      "g.json:1:17: error: geofences: 'geofences[0].identifier': expected a non-empty string naming the condition, found \"\""),
-    ("g.json", "[{\"identifier\": \"a\",", "g.json:1: error: geofences: not valid JSON: expected a key in quotes"),
+    // The reader's column now reaches the message: the text ends after 20 characters.
+    ("g.json", "[{\"identifier\": \"a\",", "g.json:1:21: error: geofences: not valid JSON: expected a key in quotes"),
     // Columns count Unicode scalars: "café" is 6 columns (7 UTF-8 bytes), so -1 starts at
     // column 66: [ { "identifier" (3–14) : space "café" (17–22) , space "latitude" (25–34)
     // : space 0 (37) , space "longitude" (40–50) : space 0 (53) , space "radius" (56–63) : space.

@@ -27,10 +27,11 @@ struct SpecReaderTests {
     #expect(node["a"]?.line == 2)
   }
 
-  @Test func yamlRefusesDuplicateKeysAndResolvesAliases() throws {
+  @Test func yamlRefusesDuplicateKeysAndAliases() throws {
     #expect(throws: SweepSpecError.self) { try SpecYAMLReader.read("a: 1\na: 2\n", source: "x.yaml") }
-    // An anchored list can be reused, e.g. the same values for two keys.
-    let node = try SpecYAMLReader.read("a: &v [10, 16]\nb: *v\n", source: "x.yaml")
-    #expect(node["b"]?.rendered == "[10,16]")
+    // Aliases were expanded without bound (issue 23, billion laughs): now refused at the alias.
+    #expect(throws: SweepSpecError.self) { try SpecYAMLReader.read("a: &v [10, 16]\nb: *v\n", source: "x.yaml") }
+    // An anchor alone is harmless.
+    #expect(try SpecYAMLReader.read("a: &v [10, 16]\n", source: "x.yaml")["a"]?.rendered == "[10,16]")
   }
 }
