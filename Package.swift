@@ -12,6 +12,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
@@ -52,13 +54,17 @@ let package = Package(
         .embedInCode("Templates/sweep.html.mustache"),
       ]),
 
-    // Live uploads: the replay's requests sent to a real server (Foundation's URLSession),
+    // Live uploads: the replay's requests sent to a real server (AsyncHTTPClient on SwiftNIO),
     // kept out of the core so that it never depends on networking.
     .target(
       name: "CalmGeoLive",
       dependencies: [
         "CalmGeoReplay",
         .product(name: "Histogram", package: "hdrhistogram-swift"),
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
       ]),
 
     // Tool: options, files, stdout/stderr and exit codes only.
@@ -84,7 +90,8 @@ let package = Package(
     .testTarget(
       name: "CalmGeoLiveTests", dependencies: ["CalmGeoLive", "CalmGeoReplay"]),
     .testTarget(
-      name: "CalmGeoReplayCLITests", dependencies: ["calmgeo-replay"]),
+      name: "CalmGeoReplayCLITests", dependencies: ["calmgeo-replay"],
+      exclude: ["Fixtures"]),
   ],
   swiftLanguageModes: [.v6]
 )

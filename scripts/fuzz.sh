@@ -6,7 +6,7 @@
 #   scripts/fuzz.sh --build             only build
 #   scripts/fuzz.sh --list              the targets
 #
-# Targets: detect csv nmea gpx gnsslogger json replay config sweep jsondoc yamldoc (see
+# Targets: detect csv nmea gpx gnsslogger json replay config sweep jsondoc yamldoc network (see
 # Fuzz/Sources/calmgeo-fuzz/Harness.swift). Seeds: ../shared/corpus (per format) and the
 # repository's Samples/; the growing corpus lives in Fuzz/corpus/TARGET. A crash, a
 # hang (> 10 s for one input) or a memory blow-up (> 2 GB) stops the run with the
@@ -20,7 +20,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
-targets="detect csv nmea gpx gnsslogger json replay config sweep jsondoc yamldoc"
+targets="detect csv nmea gpx gnsslogger json replay config sweep jsondoc yamldoc network"
 
 if [[ ${1:-} == --list ]]; then echo "$targets"; exit 0; fi
 
@@ -76,6 +76,9 @@ case $target in
   sweep) find Samples scripts/bench -maxdepth 2 \( -name '*.yaml' -o -name '*.yml' \) -size -64k -exec cp {} "$samples/" \; ;;
   jsondoc) find Samples scripts/bench -name '*.json' -size -64k -exec cp {} "$samples/" \; ;;
   yamldoc) find Samples scripts/bench \( -name '*.yaml' -o -name '*.yml' \) -size -64k -exec cp {} "$samples/" \; ;;
+  network) printf '%s\n' '{"track":"walk","device":1,"seq":1,"sentAt":"2024-05-01T07:00:00.000Z","latencyMs":812,"wallMs":13.5,"outcome":200}' \
+    '{"track":"walk","device":1,"seq":2,"sentAt":"2024-05-01T07:00:20.000Z","latencyMs":1000,"wallMs":1000,"outcome":"timeout","abandoned":true}' \
+    > "$samples/recorded.ndjson" ;;
   *) find Samples -maxdepth 1 -type f -size -256k ! -name '*.md' -exec cp {} "$samples/" \; ;;
 esac
 seeds+=("$samples")

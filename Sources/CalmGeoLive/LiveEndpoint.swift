@@ -1,9 +1,27 @@
 import CalmGeoReplay
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The server a live run sends to, checked before anything is sent: http or https only,
-/// and plain http only to a loopback host unless insecure transport is allowed.
+/// and plain http only to a host whose resolved addresses are all loopback unless
+/// insecure transport is allowed.
+///
+/// The loopback check is made on the addresses the name resolves to, never on its text
+/// (`foo.localhost` is loopback only if it resolves there), and the request then goes
+/// to the checked address (`pinnedAddress`): the name is not resolved a second time.
 public struct LiveEndpoint: Sendable, Hashable {
+  /// Resolves a host name to numeric addresses (`127.0.0.1`, `::1`); throws a reason.
+  public typealias Resolver = @Sendable (String) throws(ResolutionError) -> [String]
+
+  /// Why a name did not resolve.
+  public struct ResolutionError: Error, Sendable, CustomStringConvertible {
+    public var reason: String
+    public init(reason: String) { self.reason = reason }
+    public var description: String { reason }
+  }
+
   public let url: URL
   /// `http` or `https`.
   public let scheme: String
@@ -11,10 +29,15 @@ public struct LiveEndpoint: Sendable, Hashable {
   public let host: String
   /// The port, the scheme's default when the URL names none.
   public let port: Int
+  /// Plain http to a name checked as loopback: the numeric address it resolved to, which
+  /// the client connects to (the `Host` header keeps the name). Nil otherwise.
+  public let pinnedAddress: String?
 
-  /// Validates `text` (`--url`).
+  /// Validates `text` (`--url`); `resolve` turns a name into addresses (the system's
+  /// resolver by default).
   /// - Throws: `ConfigError` (exit code 64) saying what is wrong and what to do.
-  public init(_ text: String, allowInsecure: Bool) throws(ConfigError) {
+  public init(_ text: String, allowInsecure: Bool, resolve: Resolver = LiveEndpoint.systemResolve)
+    throws(ConfigError) {
     func failure(_ reason: String) -> ConfigError { ConfigError(source: "command line", key: "--url", reason: reason) }
     guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), let rawHost = url.host, !rawHost.isEmpty
     else {
@@ -24,14 +47,33 @@ public struct LiveEndpoint: Sendable, Hashable {
       throw failure("the scheme must be http or https, found '\(scheme)'")
     }
     let host = rawHost.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-    if scheme == "http" && !allowInsecure && !Self.isLoopback(host) {
-      throw failure("refusing plain http to '\(host)', which is not a loopback host: use https, "
-        + "or pass --allow-insecure if this network is trusted")
+    var pinned: String?
+    if scheme == "http" && !allowInsecure {
+      let advice = "use https, or pass --allow-insecure if this network is trusted"
+      if Self.isNumericAddress(host) {
+        guard Self.isLoopbackAddress(host) else {
+          throw failure("refusing plain http to '\(host)', which is not a loopback address: \(advice)")
+        }
+      } else {
+        let addresses: [String]
+        do {
+          addresses = try resolve(host)
+        } catch {
+          throw failure("refusing plain http to '\(host)': it does not resolve (\(error.reason)), and plain http "
+            + "goes only to a name that resolves to loopback: \(advice)")
+        }
+        guard let first = addresses.first, addresses.allSatisfy(Self.isLoopbackAddress) else {
+          throw failure("refusing plain http to '\(host)', which resolves to "
+            + "\(addresses.isEmpty ? "no address" : addresses.joined(separator: ", ")), not only loopback: \(advice)")
+        }
+        pinned = addresses.first { !$0.contains(":") } ?? first
+      }
     }
     self.url = url
     self.scheme = scheme
     self.host = host
     port = url.port ?? (scheme == "https" ? 443 : 80)
+    pinnedAddress = pinned
   }
 
   /// Whether a redirect to `other` stays on this endpoint's scheme, host and port.
@@ -42,11 +84,42 @@ public struct LiveEndpoint: Sendable, Hashable {
       && port == self.port
   }
 
-  /// `localhost`, `127.0.0.0/8` and `::1`.
-  public static func isLoopback(_ host: String) -> Bool {
-    if host == "localhost" || host.hasSuffix(".localhost") || host == "::1" || host == "0:0:0:0:0:0:0:1" { return true }
-    let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+  /// `127.0.0.0/8`, `::1` and IPv4-mapped `::ffff:127.x.x.x`, as numeric text.
+  public static func isLoopbackAddress(_ address: String) -> Bool {
+    let text = address.lowercased()
+    if text == "::1" || text == "0:0:0:0:0:0:0:1" { return true }
+    let v4 = text.hasPrefix("::ffff:") ? String(text.dropFirst(7)) : text
+    let parts = v4.split(separator: ".", omittingEmptySubsequences: false)
     guard parts.count == 4, parts.allSatisfy({ UInt8($0) != nil }) else { return false }
     return parts[0] == "127"
+  }
+
+  /// Whether `host` is a numeric IPv4 or IPv6 address rather than a name.
+  public static func isNumericAddress(_ host: String) -> Bool {
+    var v4 = in_addr()
+    var v6 = in6_addr()
+    return inet_pton(AF_INET, host, &v4) == 1 || inet_pton(AF_INET6, host, &v6) == 1
+  }
+
+  /// The system's resolver (`getaddrinfo`): the numeric addresses of `host`.
+  @Sendable public static func systemResolve(_ host: String) throws(ResolutionError) -> [String] {
+    var hints = addrinfo()
+    hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+    var list: UnsafeMutablePointer<addrinfo>?
+    let status = getaddrinfo(host, nil, &hints, &list)
+    guard status == 0 else { throw ResolutionError(reason: String(cString: gai_strerror(status))) }
+    defer { freeaddrinfo(list) }
+    var addresses: [String] = []
+    var cursor = list
+    while let entry = cursor?.pointee {
+      var buffer = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+      if let address = entry.ai_addr,
+         getnameinfo(address, entry.ai_addrlen, &buffer, socklen_t(buffer.count), nil, 0, NI_NUMERICHOST) == 0 {
+        let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if !addresses.contains(text) { addresses.append(text) }
+      }
+      cursor = entry.ai_next
+    }
+    return addresses
   }
 }

@@ -37,8 +37,9 @@ public struct LiveReport: Sendable {
       seed = device.seed
       offsetMs = device.offset
       emitted = result.emitted
-      requests = result.uploads.requests
-      for entry in entries {
+      // Requests sent: those the replay made after an interrupt never left.
+      requests = result.uploads.requests - entries.filter(\.notSent).count
+      for entry in entries where !entry.notSent {
         outcomes[entry.answer.outcome.description, default: 0] += 1
         if entry.abandoned { abandoned += 1 }
         _ = latencies.record(UInt64(max(0, (entry.wallMs * 1000).rounded())))

@@ -8,11 +8,15 @@ public enum LiveSpeed: Sendable, Hashable, CustomStringConvertible {
   /// latency L is a virtual latency L.
   case max
 
-  /// Parses `max` or a positive number (`60`, `0.5`).
+  /// The largest factor: a latency × it stays within `RecordedNetwork.maximumLatency`
+  /// for any `httpTimeout`.
+  public static let maximumFactor = 10_000.0
+
+  /// Parses `max` or a positive number up to `maximumFactor` (`60`, `0.5`).
   public init?(_ text: String) {
     if text.lowercased() == "max" {
       self = .max
-    } else if let value = Double(text), value.isFinite, value > 0 {
+    } else if let value = Double(text), value.isFinite, value > 0, value <= Self.maximumFactor {
       self = .factor(value)
     } else {
       return nil

@@ -1,8 +1,5 @@
 import CalmGeoReplay
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// One device's requests on the real network, under the fleet's pacing
 /// (`LiveUploadTransport`).
@@ -13,7 +10,12 @@ import FoundationNetworking
 /// answer not in by the wall time of virtual `now` leaves the request in flight at
 /// `now`; at `max` every question waits for the answer. An answer that comes after it
 /// was withheld at `now` completes no earlier than `now + 1` ms, so the replay of the
-/// recorded answers sees exactly what this run saw.
+/// recorded answers sees exactly what this run saw. A virtual latency is at most
+/// `RecordedNetwork.maximumLatency` (what `--network` reads back).
+///
+/// Once the pacer is stopped (the first interrupt), no new request goes out: a request
+/// the replay makes after that (the final sync, which would send again the records of a
+/// request still in flight) is recorded as abandoned, not sent.
 public final class LiveTransport: LiveUploadTransport, @unchecked Sendable {
   public let device: Int
   public let track: String
@@ -25,9 +27,10 @@ public final class LiveTransport: LiveUploadTransport, @unchecked Sendable {
   private struct Pending {
     var sentAt: Int64
     var sentWall: UInt64
-    var task: URLSessionTask?
+    var exchange: LiveHTTPClient.Exchange?
     var arrived: (wall: UInt64, completion: LiveHTTPClient.Completion)?
     var withheldAt: Int64?
+    var notSent = false
   }
 
   private let condition = NSCondition()
@@ -55,24 +58,23 @@ public final class LiveTransport: LiveUploadTransport, @unchecked Sendable {
 
   public func send(_ request: UploadRequest, body: [UInt8]) {
     pacer.wait(until: request.sentAt)
-    var urlRequest = URLRequest(url: client.endpoint.url, cachePolicy: .reloadIgnoringLocalCacheData,
-                                timeoutInterval: timeoutMs / 1000)
-    urlRequest.url = URL(string: request.url) ?? client.endpoint.url
-    urlRequest.httpMethod = request.method.rawValue
-    for header in request.headers { urlRequest.setValue(header.value, forHTTPHeaderField: header.name) }
-    urlRequest.httpBody = Data(body)
     condition.lock()
     defer { condition.unlock() }
     let now = LivePacer.now()
     var entry = Pending(sentAt: request.sentAt, sentWall: now)
-    if abandoning {
+    if abandoning || pacer.isStopped {
       entry.arrived = (now, .cancelled)
+      entry.notSent = true
       pending[request.sequence] = entry
       return
     }
     pending[request.sequence] = entry
     let sequence = request.sequence
-    pending[sequence]?.task = client.start(urlRequest) { [weak self] completion in
+    let url = client.endpoint.isSameOrigin(URL(string: request.url)) ? request.url : client.endpoint.url.absoluteString
+    pending[sequence]?.exchange = client.start(
+      method: request.method.rawValue, url: url, headers: request.headers.map { (name: $0.name, value: $0.value) },
+      body: body
+    ) { [weak self] completion in
       self?.arrive(sequence, completion)
     }
   }
@@ -85,7 +87,7 @@ public final class LiveTransport: LiveUploadTransport, @unchecked Sendable {
       if let arrived = request.arrived { return take(sequence, request, arrivedAt: arrived.wall, arrived.completion) }
       let timeoutAt = request.sentWall &+ timeoutNanos
       if wall >= timeoutAt {
-        request.task?.cancel()
+        request.exchange?.cancel()
         return take(sequence, request, arrivedAt: timeoutAt, .timeout)
       }
       var deadline = timeoutAt
@@ -108,8 +110,8 @@ public final class LiveTransport: LiveUploadTransport, @unchecked Sendable {
     abandoning = true
     let now = LivePacer.now()
     for (sequence, request) in pending where request.arrived == nil {
-      request.task?.cancel()
       pending[sequence]?.arrived = (now, .cancelled)
+      request.exchange?.cancel()
     }
     condition.broadcast()
     condition.unlock()
@@ -138,14 +140,15 @@ public final class LiveTransport: LiveUploadTransport, @unchecked Sendable {
       outcome = .timeout
       wallMs = timeoutMs
     }
-    var latency = Int64((wallMs * pacer.speed.scale).rounded())
+    let maximum = RecordedNetwork.maximumLatency
+    var latency = Int64(min((wallMs * pacer.speed.scale).rounded(), Double(maximum)))
     if let withheldAt = request.withheldAt, request.sentAt + latency <= withheldAt {
-      latency = withheldAt + 1 - request.sentAt
+      latency = min(withheldAt + 1 - request.sentAt, maximum)
     }
     let answer = TransportAnswer(latency: latency, outcome: outcome)
     recorded.append(RecordedNetwork.Entry(
       track: track, device: device, sequence: sequence, sentAt: request.sentAt, answer: answer, wallMs: wallMs,
-      abandoned: completion == .cancelled))
+      abandoned: completion == .cancelled, notSent: request.notSent))
     return answer
   }
 }

@@ -54,3 +54,56 @@ struct LiveSpeedTests {
     #expect(pacer.due(1_060_000) == nil)
   }
 }
+
+/// Plain http goes only to a name whose resolved addresses are all loopback; the check is
+/// on the addresses, never on the name's text, and the checked address is the one used.
+struct LiveEndpointResolutionTests {
+  private func resolver(_ table: [String: [String]]) -> LiveEndpoint.Resolver {
+    { host throws(LiveEndpoint.ResolutionError) in
+      guard let addresses = table[host] else { throw LiveEndpoint.ResolutionError(reason: "Name or service not known") }
+      return addresses
+    }
+  }
+
+  @Test func aLocalhostSuffixIsNotLoopbackByItsText() {
+    // foo.localhost resolving to a private address: refused, though its name ends in .localhost.
+    #expect {
+      try LiveEndpoint("http://foo.localhost:8080/x", allowInsecure: false,
+                       resolve: resolver(["foo.localhost": ["10.0.0.5"]]))
+    } throws: { "\($0)".contains("refusing plain http to 'foo.localhost', which resolves to 10.0.0.5, not only loopback") }
+    // One loopback address among others is not enough.
+    #expect(throws: ConfigError.self) {
+      try LiveEndpoint("http://mixed.test/x", allowInsecure: false,
+                       resolve: resolver(["mixed.test": ["127.0.0.1", "192.168.1.2"]]))
+    }
+    // A name that does not resolve is refused with the resolver's reason.
+    #expect {
+      try LiveEndpoint("http://nowhere.localhost/x", allowInsecure: false, resolve: resolver([:]))
+    } throws: { "\($0)".contains("it does not resolve (Name or service not known)") }
+  }
+
+  @Test func aNameResolvingToLoopbackIsAllowedAndPinned() throws {
+    let endpoint = try LiveEndpoint("http://ingest.test:8080/x", allowInsecure: false,
+                                    resolve: resolver(["ingest.test": ["::1", "127.0.0.1"]]))
+    // IPv4 preferred when both are there; the client connects to it, not to a new lookup.
+    #expect(endpoint.pinnedAddress == "127.0.0.1")
+    let v6 = try LiveEndpoint("http://ingest.test/x", allowInsecure: false, resolve: resolver(["ingest.test": ["::1"]]))
+    #expect(v6.pinnedAddress == "::1")
+    // Numeric addresses, https and --allow-insecure resolve nothing and pin nothing.
+    let never: LiveEndpoint.Resolver = { host throws(LiveEndpoint.ResolutionError) in
+      throw LiveEndpoint.ResolutionError(reason: "resolved \(host)")
+    }
+    #expect(try LiveEndpoint("http://127.0.0.1:9/x", allowInsecure: false, resolve: never).pinnedAddress == nil)
+    #expect(try LiveEndpoint("https://ingest.test/x", allowInsecure: false, resolve: never).pinnedAddress == nil)
+    #expect(try LiveEndpoint("http://ingest.test/x", allowInsecure: true, resolve: never).pinnedAddress == nil)
+  }
+
+  @Test func loopbackAddressesAreRecognisedAsNumbers() {
+    for address in ["127.0.0.1", "127.255.0.9", "::1", "0:0:0:0:0:0:0:1", "::ffff:127.0.0.1"] {
+      #expect(LiveEndpoint.isLoopbackAddress(address), "\(address)")
+    }
+    for address in ["128.0.0.1", "10.0.0.5", "::2", "localhost", "foo.localhost", "127.0.0"] {
+      #expect(!LiveEndpoint.isLoopbackAddress(address), "\(address)")
+    }
+  }
+}

@@ -87,5 +87,7 @@ struct LiveTransportTests {
     #expect(transport.answer(to: 1, by: nil)?.outcome == .error)
     #expect(transport.answer(to: 2, by: nil)?.outcome == .error)
     #expect(transport.entries.map(\.abandoned) == [true, true])
+    // The first was sent, then abandoned; the second never left.
+    #expect(transport.entries.map(\.notSent) == [false, true])
   }
 }

@@ -18,6 +18,8 @@ enum FuzzTarget: String, CaseIterable {
   /// The JSON and YAML document readers themselves, then every document kind's decoder
   /// (DocumentHarness.swift).
   case jsondoc, yamldoc
+  /// The recorded-network reader (`--network` files; NetworkHarness.swift).
+  case network
 
   static let current: FuzzTarget = {
     let name = ProcessInfo.processInfo.environment["CALMGEO_FUZZ_TARGET"] ?? ""
@@ -85,6 +87,8 @@ func runOne(_ bytes: [UInt8]) {
     _ = try? SweepSpecDecoder.decode(String(decoding: bytes, as: UTF8.self), source: "fuzz.yaml")
   case .jsondoc, .yamldoc:
     DocumentHarness.run(bytes, yaml: target == .yamldoc)
+  case .network:
+    NetworkHarness.run(bytes)
   case .detect, .csv, .nmea, .gpx, .gnsslogger, .json:
     do {
       let opened = try InputOpener.open(MemoryByteSource(bytes, name: "fuzz"), forcedFormat: target.forcedFormat)

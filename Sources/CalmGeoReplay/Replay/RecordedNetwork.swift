@@ -6,9 +6,19 @@ import Foundation
 ///
 /// A line: `{"track":"walk","device":1,"seq":3,"sentAt":"…","latencyMs":812,"wallMs":13.5,"outcome":200}`;
 /// `latencyMs` is virtual (what the replay used), `wallMs` the real latency, `outcome`
-/// a status code, `"timeout"` or `"error"`, and `"abandoned":true` marks a request
-/// given up at an interrupt.
+/// a status code, `"timeout"` or `"error"`, `"abandoned":true` marks a request
+/// given up at an interrupt, and `"notSent":true` one made after it and never sent.
+///
+/// Every number read is validated with an error naming the file and line: `latencyMs`
+/// and `wallMs` from 0 to `maximumLatency`, a status from 100 to 999 (any 3-digit
+/// status a server can send, so that whatever a live run records reads back),
+/// `seq` and `device` 1 or more.
 public struct RecordedNetwork: Sendable, Hashable {
+  /// The largest latency read or recorded, ms (about 31.7 years): far above any
+  /// `httpTimeout` (at most 86 400 000) × `--speed` (at most 10 000), and small enough
+  /// that a send time plus it never overflows.
+  public static let maximumLatency: Int64 = 1_000_000_000_000
+
   /// One recorded answer.
   public struct Entry: Sendable, Hashable {
     public var track: String
@@ -19,9 +29,12 @@ public struct RecordedNetwork: Sendable, Hashable {
     /// Real milliseconds from send to answer.
     public var wallMs: Double
     public var abandoned: Bool
+    /// Never sent: the replay made it after an interrupt (its final sync), and the live
+    /// transport sends nothing new then. Also `abandoned`, outcome `error`.
+    public var notSent: Bool
 
     public init(track: String, device: Int, sequence: Int, sentAt: Int64, answer: TransportAnswer, wallMs: Double,
-                abandoned: Bool = false) {
+                abandoned: Bool = false, notSent: Bool = false) {
       self.track = track
       self.device = device
       self.sequence = sequence
@@ -29,6 +42,7 @@ public struct RecordedNetwork: Sendable, Hashable {
       self.answer = answer
       self.wallMs = wallMs
       self.abandoned = abandoned
+      self.notSent = notSent
     }
 
     /// The line, newline included.
@@ -44,6 +58,7 @@ public struct RecordedNetwork: Sendable, Hashable {
         ("wallMs", .double((wallMs * 1000).rounded() / 1000)), ("outcome", outcome),
       ]
       if abandoned { fields.append(("abandoned", .bool(true))) }
+      if notSent { fields.append(("notSent", .bool(true))) }
       return OrderedJSON.object(fields).rendered(pretty: false) + "\n"
     }
   }
@@ -85,10 +100,11 @@ public struct RecordedNetwork: Sendable, Hashable {
     var device: Int
     var seq: Int
     var sentAt: String
-    var latencyMs: Int64
+    var latencyMs: Double
     var wallMs: Double?
     var outcome: OutcomeText
     var abandoned: Bool?
+    var notSent: Bool?
   }
 
   private struct OutcomeText: Decodable {
@@ -96,7 +112,7 @@ public struct RecordedNetwork: Sendable, Hashable {
     init(from decoder: any Decoder) throws {
       let container = try decoder.singleValueContainer()
       if let code = try? container.decode(Int.self) {
-        value = NetworkModel.Outcome(String(code))
+        value = (100...999).contains(code) ? .status(code) : nil
       } else {
         value = NetworkModel.Outcome(try container.decode(String.self))
       }
@@ -114,13 +130,21 @@ public struct RecordedNetwork: Sendable, Hashable {
     } catch {
       throw failure("not a recorded answer: \(Self.describe(error))")
     }
-    guard let outcome = decoded.outcome.value else { throw failure("outcome must be a status code, \"timeout\" or \"error\"") }
+    guard let outcome = decoded.outcome.value else {
+      throw failure("outcome must be a status code from 100 to 999, \"timeout\" or \"error\"")
+    }
     guard decoded.seq >= 1, decoded.device >= 1 else { throw failure("seq and device must be 1 or more") }
-    guard decoded.latencyMs >= 0 else { throw failure("latencyMs must not be negative") }
+    let maximum = Double(maximumLatency)
+    guard decoded.latencyMs >= 0, decoded.latencyMs <= maximum, decoded.latencyMs == decoded.latencyMs.rounded() else {
+      throw failure("latencyMs must be from 0 to \(maximumLatency) whole milliseconds, found \(decoded.latencyMs)")
+    }
+    if let wallMs = decoded.wallMs, !(wallMs >= 0 && wallMs <= maximum) {
+      throw failure("wallMs must be from 0 to \(maximumLatency), found \(wallMs)")
+    }
     guard let sentAt = ISO8601Parser.parse(decoded.sentAt) else { throw failure("sentAt is not an ISO 8601 time") }
     return Entry(track: decoded.track, device: decoded.device, sequence: decoded.seq, sentAt: sentAt,
-                 answer: TransportAnswer(latency: decoded.latencyMs, outcome: outcome), wallMs: decoded.wallMs ?? 0,
-                 abandoned: decoded.abandoned ?? false)
+                 answer: TransportAnswer(latency: Int64(decoded.latencyMs), outcome: outcome), wallMs: decoded.wallMs ?? 0,
+                 abandoned: decoded.abandoned ?? false, notSent: decoded.notSent ?? false)
   }
 
   private static func describe(_ error: any Error) -> String {

@@ -26,10 +26,13 @@ extension CalmGeoReplayCommand {
         or, for device 1, `replay --network FILE` then replays the run byte for byte offline.
 
         Before sending, prints where it sends and how many requests a simulated run expects. \
-        Redirects to another scheme, host or port are never followed; plain http is refused to \
-        a host that is not loopback unless --allow-insecure. Ctrl-C ends the logs there (requests \
-        in flight finish), a second Ctrl-C abandons the requests in flight (counted), a third \
-        quits at once; outputs are written either way (exit 130).
+        Only a 307 or 308 to the same scheme, host and port is followed (at most 5 times); plain \
+        http is refused to a host whose addresses are not all loopback unless --allow-insecure. A \
+        server's fault (no answer, a cut or malformed answer, a reset, a body over 64 KiB) is an \
+        error or a timeout, and httpTimeout bounds the whole exchange. Ctrl-C ends the logs there \
+        (requests in flight finish; nothing new is sent, not even the final sync), a second Ctrl-C \
+        abandons the requests in flight (counted), a third quits at once; outputs are written \
+        either way (exit 130). A run in which no request got an answer exits 69.
 
         EXAMPLES
           calmgeo-replay live drive.csv -c cfg.json --url http://127.0.0.1:8080/locations --speed max
@@ -56,7 +59,8 @@ extension CalmGeoReplayCommand {
     @Option(help: ArgumentHelp("Phones replaying each log at once.", valueName: "n"))
     var devices: Int = 1
 
-    @Option(help: ArgumentHelp("Devices after the first start up to this many seconds later (seeded).", valueName: "s"))
+    @Option(help: ArgumentHelp("Devices after the first start up to this many seconds later (seeded; at most 604800).",
+                               valueName: "s"))
     var deviceSpread: Int = 60
 
     @Option(help: ArgumentHelp("Devices after the first move each fix by up to this many metres (seeded).", valueName: "m"))
@@ -71,7 +75,7 @@ extension CalmGeoReplayCommand {
     @Flag(help: "Allow plain http to a host that is not loopback.")
     var allowInsecure = false
 
-    @Flag(help: "Follow no redirect at all (default: only to the same scheme, host and port).")
+    @Flag(help: "Follow no redirect at all (default: a 307 or 308 to the same scheme, host and port, at most 5).")
     var noRedirects = false
 
     @Flag(help: "Print the plan and the expected request count, then stop without sending.")
@@ -95,11 +99,23 @@ extension CalmGeoReplayCommand {
     @OptionGroup(title: "Reports") var reports: ReportOptions
     @OptionGroup(title: "Input") var input: InputOptions
 
+    /// The largest `--device-spread`, s: start offsets stay far from any timestamp bound.
+    static let maximumDeviceSpread = 7 * 86_400
+
+    /// Exit code of a live run in which no request got an answer (sysexits' EX_UNAVAILABLE).
+    static let noAnswerExitCode: Int32 = 69
+
     func validate() throws {
       guard !logs.isEmpty else { throw ValidationError("Name at least one log to send.") }
-      guard LiveSpeed(speed) != nil else { throw ValidationError("--speed takes a positive number or max, found '\(speed)'.") }
+      guard LiveSpeed(speed) != nil else {
+        throw ValidationError("--speed takes a number from 0 (exclusive) to \(Int(LiveSpeed.maximumFactor)), or max, "
+          + "found '\(speed)'.")
+      }
       guard (1...10_000).contains(devices) else { throw ValidationError("--devices must be from 1 to 10000.") }
-      guard deviceSpread >= 0 else { throw ValidationError("--device-spread must not be negative.") }
+      guard (0...Self.maximumDeviceSpread).contains(deviceSpread) else {
+        throw ValidationError("--device-spread must be from 0 to \(Self.maximumDeviceSpread) seconds (7 days), "
+          + "found \(deviceSpread).")
+      }
       guard jitter >= 0 && jitter <= 1000 else { throw ValidationError("--jitter must be from 0 to 1000 metres.") }
       if network != nil && recordNetwork != nil {
         throw ValidationError("--network replays a recorded file and sends nothing; it cannot be combined with --record-network.")

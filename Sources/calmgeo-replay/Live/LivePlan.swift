@@ -88,7 +88,30 @@ struct LivePlan {
       }
     }
     if interrupt?.isStopped == true && exitCode == 0 { exitCode = 130 }
+    if exitCode == 0, client != nil, let message = Self.noAnswer(entries, url: configuration.calmGeo.url ?? "") {
+      Terminal.printError(message)
+      exitCode = CalmGeoReplayCommand.Live.noAnswerExitCode
+    }
     return exitCode
+  }
+
+  /// The error when requests were sent and not one got an answer (every one an error or
+  /// a timeout): nothing listens there, or nothing answers.
+  static func noAnswer(_ entries: [RecordedNetwork.Entry], url: String) -> String? {
+    guard !entries.isEmpty else { return nil }
+    var errors = 0
+    var timeouts = 0
+    for entry in entries {
+      switch entry.answer.outcome {
+      case .status: return nil
+      case .error: errors += 1
+      case .timeout: timeouts += 1
+      }
+    }
+    return "live: error: no request got an answer from \(Redaction.url(url)): \(entries.count) request"
+      + "\(entries.count == 1 ? "" : "s"), \(errors) connection error\(errors == 1 ? "" : "s") (refused, reset, "
+      + "closed or a malformed answer), \(timeouts) timeout\(timeouts == 1 ? "" : "s"); is the server running and "
+      + "answering there? (exit \(CalmGeoReplayCommand.Live.noAnswerExitCode); the outputs are written)"
   }
 
   private func session(log: String, name: String, client: LiveHTTPClient?) throws -> LiveSession {

@@ -40,6 +40,59 @@ struct RecordedNetworkTests {
   }
 }
 
+/// Numbers in a recorded network file are validated with clear errors: none reaches an
+/// arithmetic trap in the replay, and every status a live run can record reads back.
+struct RecordedNetworkNumberTests {
+  private func line(latency: String = "8", outcome: String = "200", wall: String = "1.5") -> [UInt8] {
+    Array(("{\"track\":\"walk\",\"device\":1,\"seq\":1,\"sentAt\":\"2024-05-01T07:00:00.000Z\","
+      + "\"latencyMs\":\(latency),\"wallMs\":\(wall),\"outcome\":\(outcome)}\n").utf8)
+  }
+
+  @Test func aHugeLatencyIsRefusedWithItsLine() throws {
+    // 9.2e18 fits an Int64 but sentAt + latency would not: refused, not a trap later.
+    for latency in ["9200000000000000000", "9.2e18", "1000000000001"] {
+      #expect {
+        try RecordedNetwork.entries(of: line(latency: latency), file: "run.ndjson")
+      } throws: { error in
+        "\(error)".hasPrefix("run.ndjson:1: error: network: latencyMs must be from 0 to 1000000000000")
+      }
+    }
+    // The largest accepted latency reads back (the bound is inclusive).
+    #expect(try RecordedNetwork.entries(of: line(latency: "1000000000000"), file: "run.ndjson").first?.answer.latency
+      == 1_000_000_000_000)
+  }
+
+  @Test func aRequestNeverSentReadsBackAsSuch() throws {
+    let entry = RecordedNetwork.Entry(track: "walk", device: 1, sequence: 4, sentAt: EquatorTrack.t0,
+                                      answer: TransportAnswer(latency: 0, outcome: .error), wallMs: 0, abandoned: true,
+                                      notSent: true)
+    #expect(entry.line.hasSuffix(",\"outcome\":\"error\",\"abandoned\":true,\"notSent\":true}\n"))
+    #expect(try RecordedNetwork.entries(of: Array(entry.line.utf8), file: "run.ndjson") == [entry])
+  }
+
+  @Test func aBadWallTimeIsRefused() {
+    for wall in ["-1", "1e300"] {
+      #expect {
+        try RecordedNetwork.entries(of: line(wall: wall), file: "run.ndjson")
+      } throws: { error in "\(error)".contains("wallMs must be from 0 to") }
+    }
+  }
+
+  @Test func anyThreeDigitStatusReadsBackAndOthersAreRefused() throws {
+    // A live run records the status the server sent, 999 or 103 included.
+    for code in [100, 103, 200, 599, 600, 999] {
+      let entries = try RecordedNetwork.entries(of: line(outcome: String(code)), file: "run.ndjson")
+      #expect(entries.first?.answer.outcome == .status(code))
+      #expect(entries.first.map { Array($0.line.utf8) } == line(outcome: String(code)))
+    }
+    for code in ["99", "1000", "-200"] {
+      #expect {
+        try RecordedNetwork.entries(of: line(outcome: code), file: "run.ndjson")
+      } throws: { error in "\(error)".contains("outcome must be a status code from 100 to 999") }
+    }
+  }
+}
+
 struct FleetDeviceTests {
   private var track: Track {
     Track(name: "walk", format: .csv,
