@@ -14,17 +14,6 @@ struct LiveCommandTests {
     try CommandRunner.run(["live", Self.sample, "-c", Self.config, "--url", server.url, "--out", out.path] + extra)
   }
 
-  /// Every file under `folder`, by relative path.
-  private func files(_ folder: URL) throws -> [String: Data] {
-    var result: [String: Data] = [:]
-    let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
-    while let url = enumerator?.nextObject() as? URL {
-      guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { continue }
-      result[String(url.path.dropFirst(folder.path.count))] = try Data(contentsOf: url)
-    }
-    return result
-  }
-
   private func json(_ url: URL) throws -> [String: Any] {
     try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any] ?? [:]
   }
@@ -70,8 +59,8 @@ struct LiveCommandTests {
     }
     // The device folder holds what the simulated run wrote, but for the request log's
     // real latencies.
-    let device = try files(out.appendingPathComponent("drive-speed-changes/device-001"))
-    let plain = try files(simulated.appendingPathComponent("drive-speed-changes"))
+    let device = try SweepCommandTests.files(out.appendingPathComponent("drive-speed-changes/device-001"))
+    let plain = try SweepCommandTests.files(simulated.appendingPathComponent("drive-speed-changes"))
     #expect(device.keys.sorted() == plain.keys.sorted())
     #expect(device["/locations.json"] == plain["/locations.json"])
     for (name, data) in plain where name.hasSuffix(".json") && name.hasPrefix("/uploads/") { #expect(device[name] == data) }
@@ -121,7 +110,8 @@ struct LiveCommandTests {
       "--network", network.path, "--out", replayed.path, "--quiet",
     ])
     #expect(replay.status == 0 && replay.stderr.isEmpty, "\(replay.stderr)")
-    #expect(try files(replayed.appendingPathComponent("drive-speed-changes")) == files(folder))
+    let replayedFiles = try SweepCommandTests.files(replayed.appendingPathComponent("drive-speed-changes"))
+    #expect(try replayedFiles == SweepCommandTests.files(folder))
   }
 
   @Test(.timeLimit(.minutes(2)))
@@ -155,7 +145,8 @@ struct LiveCommandTests {
                                        "--network", network.path, "--quiet"] + fleet)
     #expect(again.status == 0, "\(again.stderr)")
     #expect(try server.requests().count == before)
-    #expect(try files(replayed) == files(out).filter { !$0.key.hasSuffix("network.ndjson") })
+    let recorded = try SweepCommandTests.files(out).filter { !$0.key.hasSuffix("network.ndjson") }
+    #expect(try SweepCommandTests.files(replayed) == recorded)
   }
 
   @Test func safetyChecksComeBeforeAnythingIsSent() throws {

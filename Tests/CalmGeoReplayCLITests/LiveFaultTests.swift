@@ -28,17 +28,6 @@ struct LiveFaultTests {
     try lines(url).map { "\($0["outcome"] ?? "none")" }
   }
 
-  /// Every regular file under `folder`, by relative path.
-  private func files(_ folder: URL) throws -> [String: Data] {
-    var result: [String: Data] = [:]
-    let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
-    while let url = enumerator?.nextObject() as? URL {
-      guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { continue }
-      result[String(url.path.dropFirst(folder.path.count))] = try Data(contentsOf: url)
-    }
-    return result
-  }
-
   /// The fault, and the outcome its one request must have.
   static let faults: [(mode: String, outcome: String)] = [
     ("hang", "timeout"), ("slowloris", "timeout"), ("status-line-close", "error"), ("midheader-close", "error"),
@@ -131,7 +120,8 @@ struct LiveFaultTests {
         + options, seconds: 30)
     #expect(again.finished && again.status == 0, "exit \(again.status): \(again.stderr)")
     #expect(server.requestCount() == before)
-    #expect(try files(replayed) == files(out).filter { !$0.key.hasSuffix("network.ndjson") })
+    let recorded = try SweepCommandTests.files(out).filter { !$0.key.hasSuffix("network.ndjson") }
+    #expect(try SweepCommandTests.files(replayed) == recorded)
   }
 
   /// A port on 127.0.0.1 where nothing listens (bound, then closed).
