@@ -145,8 +145,8 @@ struct LiveCommandTests {
                                        "--network", network.path, "--quiet"] + fleet)
     #expect(again.status == 0, "\(again.stderr)")
     #expect(try server.requests().count == before)
-    let recorded = try SweepCommandTests.files(out).filter { !$0.key.hasSuffix("network.ndjson") }
-    #expect(try SweepCommandTests.files(replayed) == recorded)
+    let recordedFiles = try SweepCommandTests.files(out).filter { !$0.key.hasSuffix("network.ndjson") }
+    #expect(try SweepCommandTests.files(replayed) == recordedFiles)
   }
 
   @Test func safetyChecksComeBeforeAnythingIsSent() throws {
