@@ -120,8 +120,8 @@ struct LiveFaultTests {
         + options, seconds: 30)
     #expect(again.finished && again.status == 0, "exit \(again.status): \(again.stderr)")
     #expect(server.requestCount() == before)
-    let recorded = try SweepCommandTests.files(out).filter { !$0.key.hasSuffix("network.ndjson") }
-    #expect(try SweepCommandTests.files(replayed) == recorded)
+    let recordedFiles = try SweepCommandTests.files(out).filter { !$0.key.hasSuffix("network.ndjson") }
+    #expect(try SweepCommandTests.files(replayed) == recordedFiles)
   }
 
   /// A port on 127.0.0.1 where nothing listens (bound, then closed).
