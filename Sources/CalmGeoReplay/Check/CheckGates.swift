@@ -34,7 +34,8 @@ public struct CheckGates: Sendable, Hashable {
     public var source: String
     public var line: Int
 
-    public init(_ kind: Kind, _ path: String, _ limit: Double, percent: Bool = false, source: String = "", line: Int = 0) {
+    public init(_ kind: Kind, _ path: String, _ limit: Double, percent: Bool = false,
+                source: String = "", line: Int = 0) {
       self.kind = kind
       self.path = path
       self.limit = limit
@@ -66,7 +67,8 @@ public struct CheckGates: Sendable, Hashable {
       guard let kind = Gate.Kind(rawValue: field.key), let limits = fields[field.key] else { continue }
       let name = key.isEmpty ? field.key : "\(key).\(field.key)"
       guard let entries = limits.fields else {
-        throw Self.fail(source, limits, name, "expected an object of stats paths and limits, found \(limits.rendered)", key)
+        let reason = "expected an object of stats paths and limits, found \(limits.rendered)"
+        throw Self.fail(source, limits, name, reason, key)
       }
       for entry in entries {
         let entryKey = "\(name).\(entry.key)"
@@ -84,7 +86,9 @@ public struct CheckGates: Sendable, Hashable {
   private static func limit(_ node: SpecNode, kind: Gate.Kind, source: String, key: String,
                             parent: String) throws(CheckManifestError) -> (Double, Bool) {
     if let number = node.number {
-      guard number.isFinite else { throw fail(source, node, key, "expected a finite number, found \(node.rendered)", parent) }
+      guard number.isFinite else {
+        throw fail(source, node, key, "expected a finite number, found \(node.rendered)", parent)
+      }
       if kind.isChange, !NumberBounds.gateChange.contains(number) {
         throw fail(source, node, key, "expected a change ≥ 0 (\(kind.rawValue) already says the direction), "
                    + "found \(node.rendered)", parent)
@@ -105,8 +109,9 @@ public struct CheckGates: Sendable, Hashable {
       throw fail(source, node, key, "'%' needs a number before it, such as \"10%\", found \(node.rendered)", parent)
     }
     guard NumberBounds.gatePercent.contains(percent) else {
-      throw fail(source, node, key, "expected a percentage from \(SweepText.number(NumberBounds.gatePercent.lowerBound))% "
-                 + "to \(SweepText.number(NumberBounds.gatePercent.upperBound))%, found \(node.rendered)", parent)
+      let bounds = NumberBounds.gatePercent
+      throw fail(source, node, key, "expected a percentage from \(SweepText.number(bounds.lowerBound))% "
+                 + "to \(SweepText.number(bounds.upperBound))%, found \(node.rendered)", parent)
     }
     return (percent, true)
   }

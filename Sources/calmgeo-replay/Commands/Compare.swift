@@ -92,9 +92,11 @@ extension CalmGeoReplayCommand {
                      + "give two runs (output folders or stats.json files), or two folders of several logs")
     }
 
-    private func render(_ comparison: StatsComparison, _ format: ResultFormat, _ oldName: String, _ newName: String) -> String {
+    private func render(_ comparison: StatsComparison, _ format: ResultFormat,
+                        _ oldName: String, _ newName: String) -> String {
       switch format {
-      case .text: return StatsComparisonWriter.render(comparison, oldName: oldName, newName: newName, changedOnly: changed)
+      case .text:
+        return StatsComparisonWriter.render(comparison, oldName: oldName, newName: newName, changedOnly: changed)
       case .json: return CompareReporters.json(comparison, oldName: oldName, newName: newName, changedOnly: changed)
       case .junit: return CompareReporters.junit(comparison, oldName: oldName, newName: newName)
       case .github:
@@ -104,7 +106,8 @@ extension CalmGeoReplayCommand {
       }
     }
 
-    private func render(_ result: FolderComparison, _ format: ResultFormat, _ oldName: String, _ newName: String) -> String {
+    private func render(_ result: FolderComparison, _ format: ResultFormat,
+                        _ oldName: String, _ newName: String) -> String {
       switch format {
       case .text: return FolderCompareReporters.text(result, oldName: oldName, newName: newName)
       case .json: return FolderCompareReporters.json(result, oldName: oldName, newName: newName, changedOnly: changed)
@@ -118,7 +121,8 @@ extension CalmGeoReplayCommand {
 
     private func label(_ path: String) -> String {
       let url = URL(fileURLWithPath: path)
-      return url.lastPathComponent == "stats.json" ? url.deletingLastPathComponent().lastPathComponent : url.lastPathComponent
+      guard url.lastPathComponent == "stats.json" else { return url.lastPathComponent }
+      return url.deletingLastPathComponent().lastPathComponent
     }
 
     /// A run (a stats.json, or a folder holding one) or a folder of several logs' output
