@@ -33,6 +33,7 @@ struct CalmGeoReplayCommand: AsyncParsableCommand {
         65  bad input data (a file with no usable fix, or a bad record with --strict)
         66  input missing or unreadable
         1   anything else
+        compare: as diff's, 0 same, 1 different, 2 trouble
         130 sweep: interrupted (finished rows kept; rerun with --resume);
             live: interrupted (outputs of what was sent are written)
         several logs: the most severe code met (1, then 64, 66, 65)

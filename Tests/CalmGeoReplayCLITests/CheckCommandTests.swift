@@ -192,6 +192,12 @@ struct CheckSetTests {
     let changed = try copy.run(["check", "Samples/expected", "--set", "distanceFilter=20"])
     #expect(changed.status == 3, "stderr: \(changed.stderr)")
     #expect(changed.stdout.contains("\n    engine.emitted: 110 → 92\n"))
+    // The advice repeats the --set (an update without it would change nothing, and --update refuses it).
+    #expect(changed.stdout.contains("to see these differences again: calmgeo-replay check Samples/expected "
+                                    + "--set distanceFilter=20;"), "\(changed.stdout)")
+    #expect(!changed.stdout.contains("to accept the fresh outputs"))
+    let bareUpdate = try copy.run(["check", "--update", "Samples/expected", "-q"])
+    #expect(bareUpdate.stdout == "wrote 0 of 5 tracks in Samples/expected\n", "\(bareUpdate.stdout)")
     // Setting a key to the value it already has changes nothing.
     let same = try copy.run(["check", "Samples/expected", "--set", "distanceFilter=16", "-q"])
     #expect(same.status == 0, "stdout: \(same.stdout) stderr: \(same.stderr)")

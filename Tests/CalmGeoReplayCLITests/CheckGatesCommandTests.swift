@@ -11,6 +11,23 @@ struct CheckGatesCommandTests {
     #expect(result.stdout == "all 5 tracks match\n")
   }
 
+  @Test func changeGatesCompareWithTheGoldenValue() throws {
+    let copy = try GoldenCopy()
+    // Unchanged outputs: no change at all, so even a 0% gate holds.
+    try copy.write("gates.yaml", "max_increase:\n  uploads.requests: 0%\nmax_decrease:\n  engine.emitted: 10%\n")
+    let same = try copy.run(["check", "Samples/expected", "--assert", "gates.yaml", "-q"])
+    #expect(same.status == 0, "stdout: \(same.stdout) stderr: \(same.stderr)")
+    // distanceFilter 16 → 20: the walk emits 92, not 110: -18 / 110 = -16.3636…%, past -10 %.
+    let fewer = try copy.run(["check", "Samples/expected", "--assert", "gates.yaml", "-q", "--set", "distanceFilter=20"])
+    #expect(fewer.status == 3)
+    #expect(fewer.stdout.contains("  walk-with-long-stop: engine.emitted 110 → 92 (-16.3636363636 %), limit -10 %\n"),
+            "\(fewer.stdout)")
+    try copy.write("bad.yaml", "max_increase:\n  uploads.requests: -10%\n")
+    let bad = try copy.run(["check", "Samples/expected", "--assert", "bad.yaml"])
+    #expect(bad.status == 64)
+    #expect(bad.stderr.hasPrefix("bad.yaml:2:21: error: gates: 'max_increase.uploads.requests': expected a percentage"))
+  }
+
   @Test func violationsAreListedAndExitWithFour() throws {
     let copy = try GoldenCopy()
     try copy.write("gates.json", #"{"max": {"fidelity.sed.p95": 25, "uploads.requests": 40}, "min": {"engine.keptRatio": 0.05}}"#)

@@ -51,6 +51,8 @@ struct CheckUpdateCommandTests {
       drive-speed-changes: recorded
       wrote 2 of 2 tracks in golden
       manifest golden/check.json
+      tolerance default 1e-09, fidelity.* 1e-06, stops.* 1e-06 (those of the project's own golden folder, \
+      Samples/expected; edit check.json to change them)
 
       """)
     #expect(try copy.read("golden/check.json") == """
@@ -74,7 +76,9 @@ struct CheckUpdateCommandTests {
           }
         ],
         "tolerance": {
-          "default": 1e-09
+          "default": 1e-09,
+          "fidelity.*": 1e-06,
+          "stops.*": 1e-06
         }
       }
 

@@ -17,6 +17,19 @@ struct ExitCodeTests {
     }
   }
 
+  @Test func compareDocumentsDiffsExitCodes() throws {
+    let root = try CommandRunner.run(["--help"])
+    #expect(root.stdout.contains("compare: as diff's, 0 same, 1 different, 2 trouble"))
+    let help = try CommandRunner.run(["compare", "--help"])
+    for text in ["0   the stats are the same", "1   they differ", "2   trouble: a run missing or unreadable"] {
+      #expect(help.stdout.contains(text), "compare --help lacks \(text)")
+    }
+    // Trouble is never 1 (a difference) nor 66 (what a missing run used to give).
+    let folder = try CommandRunner.temporaryFolder()
+    let missing = try CommandRunner.run(["compare", "a", "b"], in: folder)
+    #expect(missing.status == 2 && missing.stderr == "a: error: cannot read: no such file (give a replay output folder or its stats.json)\n")
+  }
+
   @Test func missingInputIs66() throws {
     let folder = try CommandRunner.temporaryFolder()
     let result = try CommandRunner.run(["no-such-track.gpx"], in: folder)

@@ -60,7 +60,8 @@ struct ReportOutputsTests {
     #expect(differ.status == 1)
     #expect(differ.stdout.contains("uploads.failed") && !differ.stdout.contains("input.file"))
     let missing = try CommandRunner.run(["compare", a, folder.appendingPathComponent("nowhere").path])
-    #expect(missing.status == 66 && missing.stderr.contains("no such file"))
+    // compare's exit codes follow diff's: trouble (a missing run) is 2, no longer 66.
+    #expect(missing.status == 2 && missing.stderr.contains("no such file"))
   }
 
   @Test func traceAndExportsAreWritten() throws {

@@ -1,27 +1,45 @@
+import Foundation
+
 /// Limits every track's fresh stats must respect (`check --assert`, or the manifest's
-/// `assert`): `{"max": {"fidelity.sed.p95": 25}, "min": {"engine.keptRatio": 0.05}}`.
+/// `assert`): `{"max": {"fidelity.sed.p95": 25}, "min": {"engine.keptRatio": 0.05},
+/// "max_increase": {"uploads.requests": "10%"}, "max_decrease": {"engine.keptRatio": 0.02}}`.
 ///
 /// Paths are the dotted paths of `stats.json` that `compare` prints. A field that is
 /// `null` for a track (no start to time, a log that ends moving) is not checked.
+///
+/// `max_increase` and `max_decrease` bound the change from the golden (stored) value: a
+/// plain number is an absolute change, `10%` a change relative to the golden value. From a
+/// golden value of 0 any change in the gated direction breaks a `%` limit (no percentage of
+/// 0 is defined). A track with no stored stats (`--init`) is not held to these gates.
 public struct CheckGates: Sendable, Hashable {
   /// One limit.
   public struct Gate: Sendable, Hashable {
-    /// Whether the value may not exceed the limit (`max`) or fall below it (`min`).
-    public enum Kind: String, Sendable, Hashable {
+    /// Whether the value may not exceed the limit (`max`), fall below it (`min`), or
+    /// move from the golden value by more than it (`max_increase`, `max_decrease`).
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
       case max, min
+      case maxIncrease = "max_increase"
+      case maxDecrease = "max_decrease"
+
+      /// Whether the limit bounds a change from the golden value.
+      public var isChange: Bool { self == .maxIncrease || self == .maxDecrease }
     }
 
     public var kind: Kind
     public var path: String
     public var limit: Double
+    /// Whether `limit` is a percentage of the golden value (`10%`); only for change gates.
+    public var isPercent: Bool
     /// The file and line that set it, for errors.
     public var source: String
     public var line: Int
 
-    public init(_ kind: Kind, _ path: String, _ limit: Double, source: String = "", line: Int = 0) {
+    public init(_ kind: Kind, _ path: String, _ limit: Double, percent: Bool = false,
+                source: String = "", line: Int = 0) {
       self.kind = kind
       self.path = path
       self.limit = limit
+      self.isPercent = percent
       self.source = source
       self.line = line
     }
@@ -33,13 +51,13 @@ public struct CheckGates: Sendable, Hashable {
     self.gates = gates
   }
 
-  /// Reads `{"max": {path: limit, …}, "min": {…}}` from a gates file or the manifest's
-  /// `assert` object (`key` names it in errors).
+  /// Reads `{"max": {path: limit, …}, "min": {…}, "max_increase": {…}, "max_decrease": {…}}`
+  /// from a gates file or the manifest's `assert` object (`key` names it in errors).
   public init(_ node: SpecNode, source: String, key: String = "") throws(CheckManifestError) {
     let reader = SweepSpecDecoder.Reader(source: source)
     let fields: [String: SpecNode]
     do {
-      fields = try reader.object(node, key: key, known: ["max", "min"])
+      fields = try reader.object(node, key: key, known: Gate.Kind.allCases.map(\.rawValue))
     } catch {
       throw CheckManifestError(error, document: key.isEmpty ? "gates" : "check manifest")
     }
@@ -49,31 +67,75 @@ public struct CheckGates: Sendable, Hashable {
       guard let kind = Gate.Kind(rawValue: field.key), let limits = fields[field.key] else { continue }
       let name = key.isEmpty ? field.key : "\(key).\(field.key)"
       guard let entries = limits.fields else {
-        throw Self.fail(source, limits.line, name, "expected an object of stats paths and limits, found \(limits.rendered)", key)
+        let reason = "expected an object of stats paths and limits, found \(limits.rendered)"
+        throw Self.fail(source, limits, name, reason, key)
       }
       for entry in entries {
+        let entryKey = "\(name).\(entry.key)"
         guard SweepObjective.isPath(entry.key) else {
-          throw Self.fail(source, entry.value.line, "\(name).\(entry.key)", "not a stats path (e.g. fidelity.sed.p95)", key)
+          throw Self.fail(source, entry.value, entryKey, "not a stats path (e.g. fidelity.sed.p95)", key)
         }
-        guard let limit = entry.value.number else {
-          throw Self.fail(source, entry.value.line, "\(name).\(entry.key)", "expected a number, found \(entry.value.rendered)", key)
-        }
-        gates.append(Gate(kind, entry.key, limit, source: source, line: entry.value.line))
+        let (limit, percent) = try Self.limit(entry.value, kind: kind, source: source, key: entryKey, parent: key)
+        gates.append(Gate(kind, entry.key, limit, percent: percent, source: source, line: entry.value.line))
       }
     }
     self.gates = gates
   }
 
-  private static func fail(_ source: String, _ line: Int, _ key: String, _ reason: String, _ parent: String) -> CheckManifestError {
-    CheckManifestError(source: source, line: line, key: key, reason: reason, document: parent.isEmpty ? "gates" : "check manifest")
+  /// A limit as written: a number, or for a change gate a number ≥ 0 or a percentage `10%`.
+  private static func limit(_ node: SpecNode, kind: Gate.Kind, source: String, key: String,
+                            parent: String) throws(CheckManifestError) -> (Double, Bool) {
+    if let number = node.number {
+      guard number.isFinite else {
+        throw fail(source, node, key, "expected a finite number, found \(node.rendered)", parent)
+      }
+      if kind.isChange, !NumberBounds.gateChange.contains(number) {
+        throw fail(source, node, key, "expected a change ≥ 0 (\(kind.rawValue) already says the direction), "
+                   + "found \(node.rendered)", parent)
+      }
+      return (number, false)
+    }
+    guard let text = node.string, text.hasSuffix("%") else {
+      let expected = kind.isChange ? "a number or a percentage of the golden value such as \"10%\"" : "a number"
+      throw fail(source, node, key, "expected \(expected), found \(node.rendered)", parent)
+    }
+    guard kind.isChange else {
+      throw fail(source, node, key, "a percentage is a change from the golden value: use it under max_increase or "
+                 + "max_decrease; \(kind.rawValue) takes the value itself, found \(node.rendered)", parent)
+    }
+    let digits = text.dropLast().trimmingCharacters(in: .whitespaces)
+    guard let percent = Double(digits), percent.isFinite,
+          digits.allSatisfy({ $0.isNumber || $0 == "." || $0 == "-" || $0 == "+" || $0 == "e" || $0 == "E" }) else {
+      throw fail(source, node, key, "'%' needs a number before it, such as \"10%\", found \(node.rendered)", parent)
+    }
+    guard NumberBounds.gatePercent.contains(percent) else {
+      let bounds = NumberBounds.gatePercent
+      throw fail(source, node, key, "expected a percentage from \(SweepText.number(bounds.lowerBound))% "
+                 + "to \(SweepText.number(bounds.upperBound))%, found \(node.rendered)", parent)
+    }
+    return (percent, true)
   }
 
-  /// The limits `stats` breaks, in gate order.
+  private static func fail(_ source: String, _ node: SpecNode, _ key: String, _ reason: String,
+                           _ parent: String) -> CheckManifestError {
+    var error = CheckManifestError(source: source, line: node.line, key: key, reason: reason,
+                                   document: parent.isEmpty ? "gates" : "check manifest")
+    error.column = node.column
+    return error
+  }
+
+  /// The limits `stats` breaks, in gate order; change gates compare with `golden`, the
+  /// stored stats (not checked when `nil`).
   /// - Throws: a `CheckManifestError` naming a path the stats do not have, with the
   ///   closest one as a hint, or a path that is not a number.
-  public func violations(of stats: ReplayStats, track: String) throws(CheckManifestError) -> [CheckGateViolation] {
+  public func violations(of stats: ReplayStats, golden: ReplayStats? = nil,
+                         track: String) throws(CheckManifestError) -> [CheckGateViolation] {
     let leaves = StatsComparison.leaves((try? OrderedJSONEncoder().encode(stats)) ?? .null)
     let values = Dictionary(leaves.map { ($0.path, $0.value) }, uniquingKeysWith: { first, _ in first })
+    let goldenValues = golden.map { golden in
+      let leaves = StatsComparison.leaves((try? OrderedJSONEncoder().encode(golden)) ?? .null)
+      return Dictionary(leaves.map { ($0.path, $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
     var violations: [CheckGateViolation] = []
     for gate in gates {
       guard let value = values[gate.path] else {
@@ -81,30 +143,30 @@ public struct CheckGates: Sendable, Hashable {
         throw CheckManifestError(source: gate.source, line: gate.line, key: "\(gate.kind.rawValue).\(gate.path)",
                                  reason: "no such field in stats.json of \(track)\(hint)", document: "gates")
       }
-      let number: Double
-      switch value {
-      case .null: continue
-      case .int(let whole): number = Double(whole)
-      case .double(let real): number = real
-      default:
-        throw CheckManifestError(source: gate.source, line: gate.line, key: "\(gate.kind.rawValue).\(gate.path)",
-                                 reason: "not a number in stats.json (\(value.rendered(pretty: false)))", document: "gates")
+      guard let number = try Self.number(value, gate: gate) else { continue }
+      guard gate.kind.isChange else {
+        let broken = gate.kind == .max ? !(number <= gate.limit) : !(number >= gate.limit)
+        if broken { violations.append(CheckGateViolation(track: track, gate: gate, value: number)) }
+        continue
       }
-      let broken = gate.kind == .max ? !(number <= gate.limit) : !(number >= gate.limit)
-      if broken { violations.append(CheckGateViolation(track: track, gate: gate, value: number)) }
+      guard let goldenValues, let stored = goldenValues[gate.path], let old = try Self.number(stored, gate: gate) else {
+        continue
+      }
+      let violation = CheckGateViolation(track: track, gate: gate, value: number, golden: old)
+      if violation.breaksChangeLimit { violations.append(violation) }
     }
     return violations
   }
-}
 
-/// A track's stats value beyond a gate's limit.
-public struct CheckGateViolation: Sendable, Hashable, CustomStringConvertible {
-  public var track: String
-  public var gate: CheckGates.Gate
-  public var value: Double
-
-  /// `walk: fidelity.sed.p95 = 26.655 > 25`
-  public var description: String {
-    "\(track): \(gate.path) = \(SweepText.number(value)) \(gate.kind == .max ? ">" : "<") \(SweepText.number(gate.limit))"
+  /// A stats value as a number; `nil` for `null`.
+  private static func number(_ value: OrderedJSON, gate: Gate) throws(CheckManifestError) -> Double? {
+    switch value {
+    case .null: return nil
+    case .int(let whole): return Double(whole)
+    case .double(let real): return real
+    default:
+      throw CheckManifestError(source: gate.source, line: gate.line, key: "\(gate.kind.rawValue).\(gate.path)",
+                               reason: "not a number in stats.json (\(value.rendered(pretty: false)))", document: "gates")
+    }
   }
 }

@@ -23,6 +23,19 @@ public struct CheckTolerance: Sendable, Hashable {
     }
   }
 
+  /// The tolerances of the project's own golden folder (`Samples/expected/check.json`),
+  /// which `check --init` writes: counts exact, 1e-9 by default, 1e-6 for the
+  /// floating-point metrics (`fidelity.*`, `stops.*`) whose last digits move with the
+  /// platform's floating-point library.
+  public static let projectGolden = CheckTolerance(
+    defaultValue: 1e-9, patterns: [Pattern("fidelity.*", 1e-6), Pattern("stops.*", 1e-6)])
+
+  /// `default 1e-09, fidelity.* 1e-06, stops.* 1e-06`, as the manifest writes the numbers.
+  public var summary: String {
+    ([("default", defaultValue)] + patterns.map { ($0.glob, $0.value) })
+      .map { "\($0.0) \(SweepText.number($0.1))" }.joined(separator: ", ")
+  }
+
   public init(defaultValue: Double = 1e-9, patterns: [Pattern] = []) {
     self.defaultValue = defaultValue
     self.patterns = patterns

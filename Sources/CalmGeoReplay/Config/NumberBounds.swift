@@ -30,6 +30,11 @@ public enum NumberBounds {
   /// A 1-based index into a log (`--track`, `--segment`; a sweep spec's or check
   /// manifest's `track` and `segment`).
   public static let ordinal: ClosedRange<Int> = 1...999_999_999
+  /// A check gate's allowed change from the golden value (`max_increase`, `max_decrease`):
+  /// 0 or more, the direction being the gate's.
+  public static let gateChange: ClosedRange<Double> = 0...Double.greatestFiniteMagnitude
+  /// A check gate's allowed change as a percentage of the golden value (`10%`).
+  public static let gatePercent: ClosedRange<Double> = 0...1e6
   /// Replays at a time (`sweep --jobs`).
   public static let sweepJobs: ClosedRange<Int> = 1...1024
   /// Configurations in one sweep grid (`vary`), checked before any is planned: each

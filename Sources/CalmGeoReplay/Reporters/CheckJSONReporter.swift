@@ -4,9 +4,15 @@
 ///      "summary": {"tracks": 5, "matching": 4, "differing": 1, "failed": 0, "violations": 1},
 ///      "tracks": [{"name": "walk", "status": "differs", "differences": […],
 ///                  "withinTolerance": 2, "violations": […], "error": null}, …],
-///      "gates": [{"kind": "max", "path": "fidelity.sed.p95", "limit": 25, "violated": true}],
+///      "gates": [{"kind": "max", "path": "fidelity.sed.p95", "limit": 25, "percent": false,
+///                 "violated": true}],
 ///      "violations": [{"track": "walk", "kind": "max", "path": "fidelity.sed.p95",
-///                      "old": "24.1", "new": 26.655, "limit": 25}]}
+///                      "old": "24.1", "new": 26.655, "limit": 25, "percent": false,
+///                      "golden": null, "change": null, "changePercent": null}]}
+///
+/// A change gate (`max_increase`, `max_decrease`) has `golden` (the stored value),
+/// `change` (new - golden) and `changePercent` (`null` from a golden 0); `percent` says
+/// whether `limit` is a percentage of the golden value.
 ///
 /// A difference is a stats field (`"kind": "stats"`, `path` dotted, `old` and `new` as
 /// `compare` prints them, `delta` for numbers) or an output file (`"kind": "file"`,
@@ -38,6 +44,7 @@ public enum CheckJSONReporter {
       ("gates", .array(report.gates.map { gate in
         .object([
           ("kind", .string(gate.kind.rawValue)), ("path", .string(gate.path)), ("limit", .double(gate.limit)),
+          ("percent", .bool(gate.isPercent)),
           ("violated", .bool(!report.violations(of: gate).isEmpty)),
         ])
       })),
@@ -101,6 +108,10 @@ public enum CheckJSONReporter {
       ("old", report.storedValue(track: violation.track, path: violation.gate.path).map(OrderedJSON.string) ?? .null),
       ("new", .double(violation.value)),
       ("limit", .double(violation.gate.limit)),
+      ("percent", .bool(violation.gate.isPercent)),
+      ("golden", violation.golden.map(OrderedJSON.double) ?? .null),
+      ("change", violation.change.map(OrderedJSON.double) ?? .null),
+      ("changePercent", violation.changePercent.map(OrderedJSON.double) ?? .null),
     ])
   }
 }

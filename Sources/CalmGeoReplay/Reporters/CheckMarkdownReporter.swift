@@ -32,7 +32,11 @@ public enum CheckMarkdownReporter {
         let violations = report.violations(of: gate)
         if violations.isEmpty { gates.add([gate.condition, "every track", "", "✅ met"], budget: budget) }
         for violation in violations {
-          gates.add([gate.condition, violation.track, number(violation.value), "❌ violated"], budget: budget)
+          let value = violation.golden.map { golden in
+            let readable = CheckGateViolation.readable
+            return "\(readable(golden)) → \(readable(violation.value)) (\(violation.changeText))"
+          } ?? number(violation.value)
+          gates.add([gate.condition, violation.track, value, "❌ violated"], budget: budget)
         }
       }
       head += "\n### Gates\n\n" + gates.finish(noun: "gate rows")

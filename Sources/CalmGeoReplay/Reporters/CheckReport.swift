@@ -43,8 +43,11 @@ public struct CheckReport: Sendable {
   public var gates: [CheckGates.Gate]
   /// The exit code the check ends with (0, 3, 4, or the first failure's).
   public var exitCode: Int32
+  /// The `--set key=value` arguments the tracks were checked with (not recorded anywhere).
+  public var assignments: [String]
 
-  public init(golden: String, tracks: [Track], gates: [CheckGates.Gate], exitCode: Int32) {
+  public init(golden: String, tracks: [Track], gates: [CheckGates.Gate], exitCode: Int32, assignments: [String] = []) {
+    self.assignments = assignments
     self.golden = golden
     self.tracks = tracks
     self.gates = gates
@@ -75,8 +78,20 @@ public struct CheckReport: Sendable {
   }
 
   /// The advice after a check that found differences, or `nil`.
-  public var advice: String? {
-    count(.differs) > 0 ? "to accept the fresh outputs: calmgeo-replay check --update \(golden)" : nil
+  public var advice: String? { Self.advice(golden: golden, differing: count(.differs), assignments: assignments) }
+
+  /// What reproduces or records a check's differences: `check --update` when the manifest's
+  /// own configurations made them; after a `--set` check (which `--update` refuses, and
+  /// which an `--update` without it would not reproduce) the same `--set` to see them again
+  /// and the config files to edit to record them. Secret values are redacted.
+  public static func advice(golden: String, differing: Int, assignments: [String]) -> String? {
+    guard differing > 0 else { return nil }
+    let folder = ShellWord.quoted(golden)
+    guard !assignments.isEmpty else { return "to accept the fresh outputs: calmgeo-replay check --update \(folder)" }
+    let sets = assignments.map { "--set " + ShellWord.quoted(Redaction.assignment($0)) }.joined(separator: " ")
+    return "--set runs are not recorded (check --update \(folder) alone would change nothing): to see these "
+      + "differences again: calmgeo-replay check \(folder) \(sets); to record them, put the same values in the "
+      + "config files the manifest names, then: calmgeo-replay check --update \(folder)"
   }
 
   /// The stored value of `path` for `track`, as `compare` prints it, if the track was compared.
@@ -86,8 +101,14 @@ public struct CheckReport: Sendable {
 }
 
 extension CheckGates.Gate {
-  /// `fidelity.sed.p95 <= 25` or `engine.keptRatio >= 0.05`.
+  /// `fidelity.sed.p95 <= 25`, `engine.keptRatio >= 0.05`, or for a change gate
+  /// `uploads.requests rises by <= 10 %` / `engine.keptRatio falls by <= 0.02`.
   public var condition: String {
-    "\(path) \(kind == .max ? "<=" : ">=") \(SweepText.number(limit))"
+    switch kind {
+    case .max: "\(path) <= \(SweepText.number(limit))"
+    case .min: "\(path) >= \(SweepText.number(limit))"
+    case .maxIncrease: "\(path) rises by <= \(limitText.dropFirst())"
+    case .maxDecrease: "\(path) falls by <= \(limitText.dropFirst())"
+    }
   }
 }

@@ -22,17 +22,20 @@ public enum CompareReporters {
       ("exitCode", .int(comparison.changes.isEmpty ? 0 : 1)),
       ("fields", .int(comparison.rows.count)),
       ("differing", .int(comparison.changes.count)),
-      ("rows", .array(rows.map { row in
-        .object([
-          ("path", .string(row.path)),
-          ("old", row.old.map(OrderedJSON.string) ?? .null),
-          ("new", row.new.map(OrderedJSON.string) ?? .null),
-          ("delta", row.delta.map(OrderedJSON.double) ?? .null),
-          ("changed", .bool(row.changed)),
-        ])
-      })),
+      ("rows", .array(rows.map(row))),
     ])
     return document.rendered(pretty: true)
+  }
+
+  /// A field as JSON: `{"path", "old", "new", "delta", "changed"}`.
+  static func row(_ row: StatsComparison.Row) -> OrderedJSON {
+    .object([
+      ("path", .string(row.path)),
+      ("old", row.old.map(OrderedJSON.string) ?? .null),
+      ("new", row.new.map(OrderedJSON.string) ?? .null),
+      ("delta", row.delta.map(OrderedJSON.double) ?? .null),
+      ("changed", .bool(row.changed)),
+    ])
   }
 
   /// A JUnit report with one test case, `old → new`, failing with the fields that differ.
@@ -89,7 +92,7 @@ public enum CompareReporters {
     "\(comparison.changes.count) of \(comparison.rows.count) fields differ"
   }
 
-  private static func lines(_ rows: [StatsComparison.Row]) -> String {
+  static func lines(_ rows: [StatsComparison.Row]) -> String {
     rows.map { "\($0.path): \($0.old ?? "(absent)") → \($0.new ?? "(absent)")\n" }.joined()
   }
 }

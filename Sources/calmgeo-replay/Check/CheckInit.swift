@@ -22,7 +22,8 @@ struct CheckInit {
         log: CheckPaths.relative(log, from: golden), config: config.map { CheckPaths.relative($0, from: golden) },
         name: names.claim(for: log), writtenOptions: writtenOptions)
     }
-    return CheckManifest(tracks: tracks)
+    // The tolerances the project's own golden folder uses, so that a new folder is as strict as that one.
+    return CheckManifest(tracks: tracks, tolerance: .projectGolden)
   }
 
   /// The tracks to record: the logs as given, so that `stats.json` names them as a

@@ -20,6 +20,8 @@ struct CheckSession {
   let quiet: Bool
   /// How the result is printed (`--format`); anything but text prints once, at the end.
   var format: ResultFormat = .text
+  /// The `--set` arguments the plan applied, for the advice after differences.
+  var assignments: [String] = []
 
   /// What became of the tracks.
   struct Outcome {
@@ -75,7 +77,9 @@ struct CheckSession {
       if format == .text {
         print(CheckReportWriter.summary(tracks: plan.tracks.count, differing: outcome.differing, failed: outcome.failed,
                                         violations: outcome.violations.count), terminator: "")
-        if outcome.differing > 0 { print("to accept the fresh outputs: calmgeo-replay check --update \(golden)") }
+        if let advice = CheckReport.advice(golden: golden, differing: outcome.differing, assignments: assignments) {
+          print(advice)
+        }
       }
     } else {
       var line = "wrote \(outcome.written) of \(plan.tracks.count) \(plan.tracks.count == 1 ? "track" : "tracks") in \(golden)"
@@ -92,7 +96,7 @@ struct CheckSession {
     }
     if format != .text {
       let report = CheckReport(golden: golden, tracks: outcome.tracks, gates: plan.gates.gates,
-                               exitCode: outcome.exitCode)
+                               exitCode: outcome.exitCode, assignments: assignments)
       CIOutput.emit(report, format: format)
     }
     return outcome
@@ -122,6 +126,8 @@ struct CheckSession {
     do {
       var result = CheckTrackResult(name: track.name)
       let freshStats = try GoldenFolder.stats(CheckPaths.resolve("stats.json", in: fresh))
+      // The golden value change gates (max_increase, max_decrease) compare with.
+      var goldenStats: ReplayStats?
       if hasStored {
         result.files = try CheckTrackResult.fileDifferences(
           stored: GoldenFolder.outputFiles(in: stored), fresh: GoldenFolder.outputFiles(in: fresh),
@@ -129,6 +135,7 @@ struct CheckSession {
           freshBytes: { try GoldenFolder.bytes(CheckPaths.resolve($0, in: fresh)) })
         do {
           let storedStats = try GoldenFolder.stats(CheckPaths.resolve("stats.json", in: stored))
+          goldenStats = storedStats
           result.stats = StatsCheck(stored: storedStats, fresh: freshStats, tolerance: plan.tolerance)
         } catch let error as CheckError {
           // A broken or missing stats.json is only replaced by an update.
@@ -136,7 +143,7 @@ struct CheckSession {
           result.files.append(.init(path: "stats.json", kind: .onlyFresh))
         }
       }
-      result.violations = try plan.gates.violations(of: freshStats, track: track.name)
+      result.violations = try plan.gates.violations(of: freshStats, golden: goldenStats, track: track.name)
       switch mode {
       case .check(let keep):
         if format == .text && (!quiet || result.differs) { print(CheckReportWriter.render(result), terminator: "") }

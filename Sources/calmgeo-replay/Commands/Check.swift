@@ -13,7 +13,7 @@ extension CalmGeoReplayCommand {
           {"tracks": [{"log": "../walk.csv", "config": "../config.json",
                        "name": "walk", "options": {"date": "2024-05-01"}}],
            "tolerance": {"default": 1e-9, "fidelity.*": 1e-6},
-           "assert": {"max": {"fidelity.sed.p95": 25}}}
+           "assert": {"max": {"fidelity.sed.p95": 25}, "max_increase": {"uploads.requests": "10%"}}}
         Paths are relative to the manifest; only log is required (name defaults to the log's \
         file name without extensions). Options: format, date, utcOffset, timeFormat, \
         keepBadDates, uere, provider, track, segment, assumeSpeed.
@@ -27,7 +27,9 @@ extension CalmGeoReplayCommand {
 
         Gates (--assert FILE or the manifest's assert, JSON or YAML) bound every track's fresh \
         stats by dotted paths as compare prints them; a violation reads \
-        'track: path = value > limit'.
+        'track: path = value > limit'. max_increase and max_decrease bound the change from \
+        the stored value, absolute (0.05) or relative ("10%"; from a stored 0 any change \
+        that way breaks it): 'walk: uploads.requests 10 → 12 (+20 %), limit +10 %'.
 
         OUTPUT FORMATS (--format; github when GITHUB_ACTIONS=true, else text)
           text      the readable report, track by track
@@ -152,7 +154,7 @@ extension CalmGeoReplayCommand {
           let resolved = ResultFormat.resolve(format, environment: ProcessInfo.processInfo.environment)
           session = CheckSession(golden: folder.path, plan: try CheckPlan(golden: folder, assertFile: assertFile, assignments: set),
                                  mode: update ? .update : .check(keep: out), quiet: quiet,
-                                 format: update ? .text : resolved)
+                                 format: update ? .text : resolved, assignments: set)
         }
       } catch {
         throw ExitCode(Self.report(error))
@@ -162,7 +164,11 @@ extension CalmGeoReplayCommand {
         let path = CheckPaths.resolve("check.json", in: golden)
         do {
           try OutputFolder.writeAtomically(Array(initManifest.json.rendered().utf8), to: path)
-          if !quiet { print("manifest \(path)") }
+          if !quiet {
+            print("manifest \(path)")
+            print("tolerance \(initManifest.tolerance.summary) (those of the project's own golden folder, "
+                  + "Samples/expected; edit check.json to change them)")
+          }
         } catch {
           throw ExitCode(Self.report(error))
         }
