@@ -17,7 +17,11 @@ passed=0
 failed=0
 
 pass() { passed=$((passed + 1)); echo "PASS $1"; }
-fail() { failed=$((failed + 1)); echo "FAIL $1"; [[ -f $work/last.log ]] && sed 's/^/    /' "$work/last.log" | tail -40; }
+fail() {
+  failed=$((failed + 1))
+  echo "FAIL $1"
+  [[ -f $work/last.log ]] && sed 's/^/    /' "$work/last.log" | tail -40
+}
 finish() { echo "$passed passed, $failed failed"; ((failed == 0)); exit $?; }
 
 # Runs `swift package` in the consumer; output in $work/last.log, exit status in $status.
@@ -48,8 +52,12 @@ let package = Package(
   targets: [.target(name: "Consumer")]
 )
 SWIFT
-cmp -s "$consumer/Package.swift.new" "$consumer/Package.swift" || mv "$consumer/Package.swift.new" "$consumer/Package.swift"
-rm -f "$consumer/Package.swift.new"
+# Rewritten only when it changes, so that the consumer's .build stays valid between runs.
+if cmp -s "$consumer/Package.swift.new" "$consumer/Package.swift"; then
+  rm "$consumer/Package.swift.new"
+else
+  mv "$consumer/Package.swift.new" "$consumer/Package.swift"
+fi
 echo "// The plugin test's consumer has no code of its own." >"$consumer/Sources/Consumer/Consumer.swift"
 [[ -f Package.resolved ]] && cp Package.resolved "$consumer/Package.resolved"
 cp Samples/stationary-drift.csv Samples/config.json "$consumer/logs/"
