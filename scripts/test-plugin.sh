@@ -116,14 +116,16 @@ edited = text[:match.start(2)] + digit + text[match.end(2):]
 open(path, "w").write(edited)
 PY
 in_consumer calmgeo-check golden
-if ((status != 0)) && grep -q "check exited with code 3" "$work/last.log" && grep -q "locations.json" "$work/last.log"; then
+if ((status != 0)) && grep -q "check exited with code 3" "$work/last.log" \
+  && grep -q "locations.json" "$work/last.log"; then
   pass "calmgeo-check on an edited golden fails with code 3 and shows the difference"
 else
   fail "calmgeo-check on an edited golden fails with code 3 and shows the difference (exit $status)"
 fi
 
 in_consumer calmgeo-check no-such-golden
-if ((status != 0)) && grep -q "check exited with code 66" "$work/last.log" && grep -q "no-such-golden" "$work/last.log"; then
+if ((status != 0)) && grep -q "check exited with code 66" "$work/last.log" \
+  && grep -q "no-such-golden" "$work/last.log"; then
   pass "calmgeo-check on a missing golden folder fails with code 66 and names it"
 else
   fail "calmgeo-check on a missing golden folder fails with code 66 and names it (exit $status)"
