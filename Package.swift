@@ -7,6 +7,7 @@ let package = Package(
     .library(name: "CalmGeoReplay", targets: ["CalmGeoReplay"]),
     .library(name: "CalmGeoLive", targets: ["CalmGeoLive"]),
     .executable(name: "calmgeo-replay", targets: ["calmgeo-replay"]),
+    .plugin(name: "CalmGeoCheck", targets: ["CalmGeoCheck"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -74,6 +75,17 @@ let package = Package(
         "CalmGeoReplay", "CalmGeoReport", "CalmGeoLive",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
+
+    // `swift package calmgeo-check GOLDEN_DIR`: the check from a package that depends on this one
+    // (Plugins/CalmGeoCheck, docs/CI.md). It only reads the package; `--update`/`--init` write the
+    // golden folder, which needs `--allow-writing-to-package-directory` where SwiftPM sandboxes plugins.
+    .plugin(
+      name: "CalmGeoCheck",
+      capability: .command(
+        intent: .custom(
+          verb: "calmgeo-check",
+          description: "Replay a golden folder's tracks and compare them with their stored outputs.")),
+      dependencies: ["calmgeo-replay"]),
 
     // Benchmarks: throughput of parsing, the engine alone and whole replays (scripts/bench.sh).
     .executableTarget(
