@@ -15,30 +15,32 @@ enum CIOutput {
   /// with `github`, appends the Markdown summary to the file `GITHUB_STEP_SUMMARY` names.
   static func emit(_ report: CheckReport, format: ResultFormat,
                    environment: [String: String] = ProcessInfo.processInfo.environment) {
-    switch format {
-    case .text: return
-    case .json: print(CheckJSONReporter.render(report), terminator: "")
-    case .junit: print(CheckJUnitReporter.render(report), terminator: "")
-    case .markdown: print(CheckMarkdownReporter.render(report), terminator: "")
-    case .github:
-      print(CheckGitHubReporter.render(report), terminator: "")
-      appendJobSummary(CheckMarkdownReporter.render(report), environment: environment)
-    }
-    fflush(nil)
+    emit(format, environment: environment, json: { CheckJSONReporter.render(report) },
+         junit: { CheckJUnitReporter.render(report) }, github: { CheckGitHubReporter.render(report) },
+         markdown: { CheckMarkdownReporter.render(report) })
   }
 
   /// Prints a sweep's `report` as `format` asks (not `text`, which `SweepFinisher` prints);
   /// with `github`, appends the Markdown summary to the job summary.
   static func emit(_ report: SweepReport, format: ResultFormat,
                    environment: [String: String] = ProcessInfo.processInfo.environment) {
+    emit(format, environment: environment, json: { SweepReporters.json(report) },
+         junit: { SweepReporters.junit(report) }, github: { SweepReporters.github(report) },
+         markdown: { SweepReporters.markdown(report) })
+  }
+
+  /// Prints the rendering `format` names (nothing for `text`); with `github`, the Markdown
+  /// rendering goes to the job summary too.
+  private static func emit(_ format: ResultFormat, environment: [String: String], json: () -> String,
+                           junit: () -> String, github: () -> String, markdown: () -> String) {
     switch format {
     case .text: return
-    case .json: print(SweepReporters.json(report), terminator: "")
-    case .junit: print(SweepReporters.junit(report), terminator: "")
-    case .markdown: print(SweepReporters.markdown(report), terminator: "")
+    case .json: print(json(), terminator: "")
+    case .junit: print(junit(), terminator: "")
+    case .markdown: print(markdown(), terminator: "")
     case .github:
-      print(SweepReporters.github(report), terminator: "")
-      appendJobSummary(SweepReporters.markdown(report), environment: environment)
+      print(github(), terminator: "")
+      appendJobSummary(markdown(), environment: environment)
     }
     fflush(nil)
   }
