@@ -13,7 +13,7 @@ extension ReplayEngine {
   mutating func runCalls(upTo time: Int64) {
     while let (at, index) = scheduler.next(upTo: time) {
       let entry = scheduler.entry(index)
-      perform(entry.call, at: at, index: index, line: entry.line)
+      _ = perform(entry.call, at: at, index: index, line: entry.line)
     }
   }
 
