@@ -150,16 +150,19 @@ struct HausdorffDistance {
     defer { (search.budget, search.hint) = (budget, hint) }
 
     @inline(__always) func test(_ range: Range<Int>) -> Bool {
-      budget -= range.count
       for m in range {
         let s = Int(grid.members[m])
         let d2 = squaredDistance(rx, ry, stretch: stretch, to: s)
         if d2 < best2 {
           best2 = d2
           hint = s
-          if best2 <= below2 { return true }
+          if best2 <= below2 {
+            budget -= m - range.lowerBound + 1  // the segments tested
+            return true
+          }
         }
       }
+      budget -= range.count
       return false
     }
 
