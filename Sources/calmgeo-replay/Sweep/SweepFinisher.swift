@@ -19,7 +19,7 @@ enum SweepFinisher {
     let (config, why) = SweepTimings.time(&clock, \.summary) {
       (SweepRecommendation.configFile(analysis), SweepRecommendation.explanation(analysis))
     }
-    let html = SweepTimings.time(&clock, \.html) { SweepReport.render(analysis, axes: plot) }
+    let html = try SweepTimings.time(&clock, \.html) { try SweepReport.render(analysis, axes: plot) }
     try SweepTimings.time(&clock, \.writing) {
       try writeManifest(analysis.manifest, into: folder)
       try folder.write("results.csv", SweepResultsCSV.render(manifest: analysis.manifest, table: analysis.table))
