@@ -19,14 +19,41 @@ public struct TrackAnalysis: Sendable {
   /// Analyses `track` for replays under `stopRules` (the `replay.metrics` rules of the
   /// configurations that will replay it).
   public init(_ track: Track, stopRules: Set<StopRule>) {
-    var scratch = JSONBytes(reservingCapacity: 420)
-    coordsBytes = track.fixes.map { Int32(CalmGeoJSONWriter.coordsByteCount($0, scratch: &scratch)) }
     var runs: [StopRule: StopRunTable] = [:]
     for rule in stopRules { runs[rule] = StopRunTable(fixes: track.fixes, rule: rule) }
-    stopRuns = runs
+    self.init(coordsBytes: Self.coordsBytes(track), stopRuns: runs, geometry: Self.geometry(track))
+  }
+
+  /// The same analysis, its parts (the encoded sizes, each stop rule's runs, the geometry)
+  /// worked out in concurrent tasks: each part is a function of the fixes alone, so the result
+  /// is the one `init(_:stopRules:)` gives.
+  public static func concurrently(_ track: Track, stopRules: Set<StopRule>) async -> TrackAnalysis {
+    async let coords = coordsBytes(track)
+    async let geometry = geometry(track)
+    let runs = await withTaskGroup(of: (StopRule, StopRunTable).self) { group in
+      for rule in stopRules { group.addTask { (rule, StopRunTable(fixes: track.fixes, rule: rule)) } }
+      var runs: [StopRule: StopRunTable] = [:]
+      for await (rule, table) in group { runs[rule] = table }
+      return runs
+    }
+    return await TrackAnalysis(coordsBytes: coords, stopRuns: runs, geometry: geometry)
+  }
+
+  private init(coordsBytes: [Int32], stopRuns: [StopRule: StopRunTable],
+               geometry: (cosLatitudes: [Double], steps: [Double])) {
+    self.coordsBytes = coordsBytes
+    self.stopRuns = stopRuns
+    (cosLatitudes, steps) = geometry
+  }
+
+  private static func coordsBytes(_ track: Track) -> [Int32] {
+    var scratch = JSONBytes(reservingCapacity: 420)
+    return track.fixes.map { Int32(CalmGeoJSONWriter.coordsByteCount($0, scratch: &scratch)) }
+  }
+
+  private static func geometry(_ track: Track) -> (cosLatitudes: [Double], steps: [Double]) {
     let anchors = track.fixes.map(GeoMath.Anchor.init)
-    cosLatitudes = anchors.map(\.cosLatitude)
-    steps = anchors.indices.map { $0 == 0 ? 0 : anchors[$0 - 1].distance(to: anchors[$0]) }
+    return (anchors.map(\.cosLatitude), anchors.indices.map { $0 == 0 ? 0 : anchors[$0 - 1].distance(to: anchors[$0]) })
   }
 
   /// Whether the analysis is of a track of `count` fixes.

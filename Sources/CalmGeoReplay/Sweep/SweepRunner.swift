@@ -47,12 +47,22 @@ public struct SweepRunner: Sendable {
 
   private enum Done: Sendable {
     case loaded(position: Int, result: Result<Loaded, any Error>)
-    case chunk(position: Int, chunk: Int, rows: [SweepRow])
+    case chunk(position: Int, chunk: Int, rows: [SweepRow], seconds: Double)
   }
 
   /// Runs every pending row, calling `handle` for each event in grid order (on the
   /// calling task); an error thrown by `handle` stops the run and is rethrown.
   public func run(_ handle: (Event) throws -> Void) async throws -> Outcome {
+    var untimed: SweepTimings?
+    return try await run(timings: &untimed, handle)
+  }
+
+  /// `run(_:)`, adding the time its tasks spend parsing, analysing and replaying to
+  /// `timings` when it is not nil (nil: the clock is never read).
+  public func run(timings: inout SweepTimings?, _ handle: (Event) throws -> Void) async throws -> Outcome {
+    let timed = timings != nil
+    var measured = timings ?? SweepTimings()
+    defer { if timed { timings = measured } }
     let order = pending.indices.filter { !pending[$0].isEmpty }
     var schedule = Cursor(position: 0, chunk: 0)
     // The hand-over: the track (position), whether its load event went out, and the
@@ -92,7 +102,10 @@ public struct SweepRunner: Sendable {
             let configurations = plan[key.chunk]
             waiting[key] = configurations.count
             group.addTask { [self] in
-              .chunk(position: key.position, chunk: key.chunk, rows: replay(track, index, configurations))
+              let begin = timed ? SweepTimings.now() : 0
+              let rows = replay(track, index, configurations)
+              return .chunk(position: key.position, chunk: key.chunk, rows: rows,
+                            seconds: timed ? SweepTimings.now() - begin : 0)
             }
             schedule.chunk += 1
             if schedule.chunk == plan.count { schedule = Cursor(position: schedule.position + 1, chunk: 0) }
@@ -103,11 +116,19 @@ public struct SweepRunner: Sendable {
             let spec = plan.tracks[order[position]]
             let configurations = pending[order[position]]
             group.addTask { [self] in
-              .loaded(position: position, result: Result {
-                var track = try TrackReader.load(path: spec.path, options: spec.options, forcedFormat: spec.format)
-                track.name = spec.name
-                return Loaded(track: track, analysis: analysis(of: track, for: configurations))
-              })
+              let begin = timed ? SweepTimings.now() : 0
+              let track: Track
+              do {
+                track = try TrackReader.load(path: spec.path, options: spec.options, forcedFormat: spec.format)
+              } catch {
+                return .loaded(position: position, result: .failure(error))
+              }
+              let parsed = timed ? SweepTimings.now() : 0
+              let shared = await analysis(of: track, for: configurations)
+              var loaded = Loaded(track: track, analysis: shared, parseSeconds: parsed - begin,
+                                  analysisSeconds: timed ? SweepTimings.now() - parsed : 0)
+              loaded.track.name = spec.name
+              return .loaded(position: position, result: .success(loaded))
             }
             nextLoad += 1
             inFlight += 1
@@ -164,12 +185,15 @@ public struct SweepRunner: Sendable {
         case .loaded(let position, let result):
           loads[position] = result
           if case .success(let loaded) = result {
+            measured.parse += loaded.parseSeconds
+            measured.analysis += loaded.analysisSeconds
             tracks[position] = loaded
             chunks[position] = split(pending[order[position]], fixes: loaded.track.fixes.count)
           } else {
             chunks[position] = []
           }
-        case .chunk(let position, let chunk, let rows):
+        case .chunk(let position, let chunk, let rows, let seconds):
+          measured.configurations += seconds
           for row in rows { ready[position, default: [:]][row.configIndex] = (row, chunk) }
           if !rows.isEmpty { try handle(.replayed(count: rows.count)) }
         }
@@ -240,14 +264,19 @@ public struct SweepRunner: Sendable {
   private struct Loaded: Sendable {
     var track: Track
     var analysis: TrackAnalysis?
+    /// The task time spent reading the log and analysing it (0 unless timed).
+    var parseSeconds = 0.0
+    var analysisSeconds = 0.0
   }
 
   /// The analysis of `track` when enough configurations replay it to pay for it (it costs
-  /// about one replay's encoding and stop detection).
-  private func analysis(of track: Track, for configurations: [Int]) -> TrackAnalysis? {
+  /// about one replay's encoding and stop detection); its parts in concurrent tasks when
+  /// more than one job may run (the same analysis either way).
+  private func analysis(of track: Track, for configurations: [Int]) async -> TrackAnalysis? {
     guard configurations.count >= 4 else { return nil }
     let rules = Set(configurations.map { StopRule(plan.configurations[$0].replay) })
-    return TrackAnalysis(track, stopRules: rules)
+    if jobs == 1 { return TrackAnalysis(track, stopRules: rules) }
+    return await TrackAnalysis.concurrently(track, stopRules: rules)
   }
 
   /// Replays `track` under each configuration, stopping early when cancelled.

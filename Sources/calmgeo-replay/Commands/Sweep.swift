@@ -73,6 +73,9 @@ extension CalmGeoReplayCommand {
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
+    @Flag(help: "Print on stderr where the time went: parsing, per-track analysis, configurations, summary, sweep.html, writing.")
+    var timings = false
+
     @Option(help: ArgumentHelp(
       "How to print the result: text, json, junit, github or markdown (github when GITHUB_ACTIONS=true, else text).",
       valueName: "format"))
@@ -102,7 +105,7 @@ extension CalmGeoReplayCommand {
       let session = SweepSession(
         specPath: spec, out: out, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
         shard: shard.flatMap(SweepShard.init), resume: resume, strict: strict, keepBest: keepBest,
-        plot: plot.flatMap(SweepPlotAxes.init), quiet: quiet,
+        plot: plot.flatMap(SweepPlotAxes.init), quiet: quiet, timings: timings,
         stopAfter: stopAfter, format: ResultFormat.resolve(format, environment: ProcessInfo.processInfo.environment))
       let code = await session.run()
       if code != 0 { throw ExitCode(code) }

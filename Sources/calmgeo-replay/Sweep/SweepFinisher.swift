@@ -8,13 +8,27 @@ enum SweepFinisher {
   /// `recommended.json`, `recommended.why.txt` and `sweep.html` plotting `plot`
   /// (`results.ndjson` is already written).
   static func write(_ analysis: SweepAnalysis, plot: SweepPlotAxes?, into folder: SweepFolder) throws {
-    try writeManifest(analysis.manifest, into: folder)
-    try folder.write("results.csv", SweepResultsCSV.render(manifest: analysis.manifest, table: analysis.table))
-    try folder.write("summary.csv", SweepSummaryCSV.summary(analysis))
-    try folder.write("pareto.csv", SweepSummaryCSV.pareto(analysis))
-    if let config = SweepRecommendation.configFile(analysis) { try folder.write("recommended.json", config) }
-    try folder.write("recommended.why.txt", SweepRecommendation.explanation(analysis))
-    try folder.write("sweep.html", SweepReport.render(analysis, axes: plot))
+    var untimed: SweepTimings?
+    try write(analysis, plot: plot, into: folder, clock: &untimed)
+  }
+
+  /// `write(_:plot:into:)`, adding the recommendation's texts to `clock`'s summary phase,
+  /// sweep.html's rendering to its html phase and the rest to its writing phase.
+  static func write(_ analysis: SweepAnalysis, plot: SweepPlotAxes?, into folder: SweepFolder,
+                    clock: inout SweepTimings?) throws {
+    let (config, why) = SweepTimings.time(&clock, \.summary) {
+      (SweepRecommendation.configFile(analysis), SweepRecommendation.explanation(analysis))
+    }
+    let html = try SweepTimings.time(&clock, \.html) { try SweepReport.render(analysis, axes: plot) }
+    try SweepTimings.time(&clock, \.writing) {
+      try writeManifest(analysis.manifest, into: folder)
+      try folder.write("results.csv", SweepResultsCSV.render(manifest: analysis.manifest, table: analysis.table))
+      try folder.write("summary.csv", SweepSummaryCSV.summary(analysis))
+      try folder.write("pareto.csv", SweepSummaryCSV.pareto(analysis))
+      if let config { try folder.write("recommended.json", config) }
+      try folder.write("recommended.why.txt", why)
+      try folder.write("sweep.html", html)
+    }
   }
 
   /// Refuses `--plot` paths the rows do not have (all rows when `complete`, else the

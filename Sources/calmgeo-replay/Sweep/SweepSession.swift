@@ -14,6 +14,8 @@ struct SweepSession: Sendable {
   /// `--plot x,y` for sweep.html.
   var plot: SweepPlotAxes?
   var quiet: Bool
+  /// `--timings`: print each phase's time on stderr at the end.
+  var timings = false
   /// For tests: behave as if interrupted once this many rows were written.
   var stopAfter: Int?
   /// How the finished sweep's result is printed (`--format`).
@@ -86,13 +88,25 @@ struct SweepSession: Sendable {
   private func sweep(_ plan: SweepPlan, manifest planned: SweepManifest, kept: [SweepRow], pending: [[Int]],
                      folder: SweepFolder) async throws -> Int32 {
     var manifest = planned
+    var clock: SweepTimings? = timings ? SweepTimings() : nil
+    let begin = SweepTimings.now()
+    defer {
+      if var clock {
+        clock.wall = SweepTimings.now() - begin
+        let rows = pending.reduce(0) { $0 + $1.count }
+        Terminal.printError(clock.rendered(jobs: jobs, tracks: pending.filter { !$0.isEmpty }.count, rows: rows))
+      }
+    }
     var writer = try SweepResultsWriter(folder: folder, manifest: manifest, kept: kept)
     var progress = SweepProgress(total: pending.reduce(0) { $0 + $1.count }, tracks: pending.filter { !$0.isEmpty }.count,
                                  quiet: quiet)
     var failed: [SweepManifest.FailedTrack] = []
     var checked = false
     var rowsOfTrack = 0
-    let outcome = try await SweepRunner(plan: plan, pending: pending, jobs: jobs).run { event in
+    // The rows' writing time, kept apart while the runner holds `clock`.
+    let timed = clock != nil
+    var writing = 0.0
+    let outcome = try await SweepRunner(plan: plan, pending: pending, jobs: jobs).run(timings: &clock) { event in
       switch event {
       case .trackLoaded:
         rowsOfTrack = 0
@@ -108,19 +122,24 @@ struct SweepSession: Sendable {
           try SweepFinisher.checkPlot(plot, known: row.paths, complete: false)
           checked = true
         }
+        let start = timed ? SweepTimings.now() : 0
         try writer.add(row)
+        if timed { writing += SweepTimings.now() - start }
         progress.row()
         rowsOfTrack += 1
         if let stopAfter, progress.done >= stopAfter { withUnsafeCurrentTask { $0?.cancel() } }
       case .replayed(let count):
         progress.replayed(count)
       case .trackFinished(let index):
+        let start = timed ? SweepTimings.now() : 0
         try writer.flush()
+        if timed { writing += SweepTimings.now() - start }
         progress.trackFinished(plan.tracks[index].name, rows: rowsOfTrack)
       }
     }
     progress.finish()
-    try writer.finish()
+    clock?.writing += writing
+    try SweepTimings.time(&clock, \.writing) { try writer.finish() }
     manifest.failedTracks = failed
     manifest.rows = writer.count
     if outcome == .interrupted {
@@ -140,9 +159,10 @@ struct SweepSession: Sendable {
     guard writer.count > 0 else {
       throw SweepDataError(file: specPath, reason: "no log could be read: the sweep has no rows")
     }
-    let analysis = try SweepAnalysis(manifest: manifest, table: writer.table)
+    let table = writer.table
+    let analysis = try SweepTimings.time(&clock, \.summary) { try SweepAnalysis(manifest: manifest, table: table) }
     try SweepFinisher.checkPlot(plot, known: analysis.columns, complete: true)
-    try SweepFinisher.write(analysis, plot: plot, into: folder)
+    try SweepFinisher.write(analysis, plot: plot, into: folder, clock: &clock)
     if keepBest > 0 { try KeepBest.write(keepBest, analysis: analysis, plan: plan, into: folder) }
     try folder.commit()
     return SweepFinisher.conclude(analysis, folder: out, quiet: quiet, format: format)

@@ -119,12 +119,8 @@ public struct FidelityMetrics: Sendable {
       // Every raw fix is within its PED of the emitted track: the largest PED bounds it.
       hausdorff = ped.summary.max
       hausdorffExact = false
-    } else if let projection {
-      let rawToEmitted = HausdorffDistance(
-        raw: rawPoints, emitted: emittedPoints, emittedRawIndex: emittedRawIndex, projection: projection,
-        stretchBound: Swift.max(1, largestCosLatitude / projection.cosLatitude) * (1 + 1e-6),
-        stretchRatio: Swift.max(1, largestCosLatitude / Swift.max(smallestCosLatitude, 1e-12)) * (1 + 1e-6))
-      (hausdorff, hausdorffExact) = rawToEmitted.compute(first: widestPED.metres > 0 ? widestPED.index : nil)
+    } else if let rawToEmitted = hausdorffSearch() {
+      (hausdorff, hausdorffExact) = rawToEmitted.search.compute(first: rawToEmitted.first)
     }
     let stats = FidelityStats(
       fixes: fixes, sed: sed.summary, ped: ped.summary, hausdorff: hausdorff, hausdorffExact: hausdorffExact,
@@ -132,6 +128,17 @@ public struct FidelityMetrics: Sendable {
       lengthLossPercent: rawLength > 0 ? 100 * (rawLength - emittedLength) / rawLength : 0)
     self = FidelityMetrics(computesHausdorff: computesHausdorff)
     return stats
+  }
+
+  /// The Hausdorff search over the fixes seen so far and the raw index it starts with (the
+  /// widest PED), or nil before the first fix; `finish()` runs it (tests compare it with others).
+  func hausdorffSearch() -> (search: HausdorffDistance, first: Int?)? {
+    guard let projection else { return nil }
+    let search = HausdorffDistance(
+      raw: rawPoints, emitted: emittedPoints, emittedRawIndex: emittedRawIndex, projection: projection,
+      stretchBound: Swift.max(1, largestCosLatitude / projection.cosLatitude) * (1 + 1e-6),
+      stretchRatio: Swift.max(1, largestCosLatitude / Swift.max(smallestCosLatitude, 1e-12)) * (1 + 1e-6))
+    return (search, widestPED.metres > 0 ? widestPED.index : nil)
   }
 
   /// Measures the pending raw fixes at or before `time`, the time of the new emitted point `b`,

@@ -2,21 +2,27 @@
 ///
 /// h(r) = min over every emitted segment of the distance from raw fix r to it, in the `FixFrame`
 /// centred on r (the only emitted point when there is no segment); the result is max over r of
-/// h(r). Exact, with three shortcuts that never change the result:
+/// h(r). Exact: an early-break directed Hausdorff (Taha and Hanbury, 2015) with shortcuts that
+/// never change the result, only skip work that cannot raise the running maximum:
 /// - h(r) is at most the distance to r's time-bracketing segment (its PED), and at most
 ///   h(r′) + |r − r′| for the last searched fix r′ (scaled for the frames' cos φ); a fix whose
 ///   bound is at most the running maximum is skipped, and the fix with the largest PED is done
 ///   first to raise that maximum early;
-/// - a search stops as soon as a segment within half the running maximum is found;
-/// - the search visits the `SegmentGrid` cells ring by ring around r and stops when a ring cannot
-///   hold anything closer than the best so far (or scans every segment once the rings would cost
-///   more than that); the grid is only built if some fix needs a search.
+/// - early break: a search stops as soon as a segment no farther than the running maximum is
+///   found (that fix cannot raise it); the segment that stopped the previous search is tried
+///   first, so a route driven again and again costs about one segment test per fix;
+/// - the search visits the `SegmentGrid` cells ring by ring around r, nearest first, and stops
+///   when a ring cannot hold anything closer than the best so far (or scans every segment once
+///   the rings would cost more than that); the grid is only built if some fix needs a search.
+/// Only fixes that raise the maximum are searched to the end, and the minimum over the same
+/// segment distances does not depend on the order they are tried in: the result is the same
+/// Double as a full search of every fix.
 /// Positions are the `TrackProjection` Float32 points, so an emitted fix is exactly on its raw fix.
 ///
-/// Work is bounded: a track that revisits the same place thousands of times (a daily commute
-/// over months) puts thousands of segments in one cell. After `testsPerFix` segment tests per
-/// raw fix on average, the remaining fixes count with their upper bound instead of a search,
-/// so the result is an upper bound of the exact distance (`isExact` false), in linear time.
+/// Work is bounded all the same: after `testsPerFix` segment tests per raw fix on average (far
+/// more than the early break needs on any track seen, revisited routes included), the remaining
+/// fixes count with their upper bound instead of a search, so the result is an upper bound of
+/// the exact distance (`isExact` false), in linear time.
 struct HausdorffDistance {
   /// Segment tests allowed per raw fix, on average over the track.
   static let testsPerFix = 256
@@ -36,12 +42,18 @@ struct HausdorffDistance {
   /// The distance in metres (0 when nothing was emitted), and whether it is exact rather than
   /// an upper bound (see the work bound above). `first` is a raw index to evaluate first.
   func compute(first: Int?) -> (metres: Double, isExact: Bool) {
-    guard !emitted.isEmpty, !raw.isEmpty else { return (0, true) }
-    var grid: SegmentGrid?  // built when the first search needs it
+    let run = measure(first: first)
+    return (run.metres, run.isExact)
+  }
+
+  /// `compute(first:)` and the number of segment tests it made (the work the early break saves).
+  func measure(first: Int?) -> (metres: Double, isExact: Bool, segmentTests: Int) {
+    guard !emitted.isEmpty, !raw.isEmpty else { return (0, true, 0) }
+    let allowed = raw.count * Self.testsPerFix + 1_000_000
+    var search = Search(budget: allowed)
     var maximum = 0.0
-    var budget = raw.count * Self.testsPerFix + 1_000_000
     if let first, raw.indices.contains(first) {
-      maximum = distance(from: first, bracket: bracket(of: first), grid: &grid, below: -1, budget: &budget)
+      maximum = distance(from: first, bracket: bracket(of: first), below: -1, search: &search)
     }
     var j = -1
     var searched = (x: 0.0, y: 0.0, bound: Double.infinity)  // the last searched fix, h ≤ bound
@@ -52,26 +64,41 @@ struct HausdorffDistance {
       let nearby = searched.bound * stretchRatio + (dx * dx + dy * dy).squareRoot() * stretchBound
       let bound = Swift.min(nearby, distanceToBracket(i, j, stretch: 1) * stretchBound)
       if bound <= maximum { continue }
-      if budget <= 0 {
+      if search.budget <= 0 {
         maximum = bound  // out of work: the fix's upper bound stands in for its distance
         continue
       }
-      let h = distance(from: i, bracket: j, grid: &grid, below: maximum / 2, budget: &budget)
+      let h = distance(from: i, bracket: j, below: maximum, search: &search)
       searched = (Double(r.x), Double(r.y), h)
       maximum = Swift.max(maximum, h)
     }
-    return (maximum, budget > 0)
+    return (maximum, search.budget > 0, allowed - search.budget)
+  }
+
+  /// What one search hands the next: the grid (built when the first search needs it), the
+  /// segment tests left, and the segment that ended the last search (-1: none).
+  private struct Search {
+    var grid: SegmentGrid?
+    var budget: Int
+    var hint = -1
   }
 
   /// h(raw[i]), or an upper bound of it at most `below` once it is known to be at most `below`.
-  private func distance(
-    from i: Int, bracket j: Int, grid: inout SegmentGrid?, below: Double, budget: inout Int
-  ) -> Double {
+  private func distance(from i: Int, bracket j: Int, below: Double, search: inout Search) -> Double {
     let stretch = projection.xStretch(at: raw[i])
     let bound = distanceToBracket(i, j, stretch: stretch)
     guard bound > Swift.max(below, 0), emitted.count > 1 else { return bound }
-    if grid == nil { grid = SegmentGrid(vertices: emitted, cellSize: cellSize()) }
-    return nearest(to: raw[i], stretch: stretch, bound: bound, below: below, grid: grid!, budget: &budget)
+    let rx = Double(raw[i].x), ry = Double(raw[i].y)
+    var best2 = bound * bound
+    // The last search's segment first: on a route driven again, the pass that was near the fix
+    // before is near it again.
+    if search.hint >= 0 {
+      search.budget -= 1
+      best2 = Swift.min(best2, squaredDistance(rx, ry, stretch: stretch, to: search.hint))
+      if below >= 0, best2 <= below * below { return best2.squareRoot() }
+    }
+    if search.grid == nil { search.grid = SegmentGrid(vertices: emitted, cellSize: cellSize()) }
+    return nearest(to: raw[i], stretch: stretch, best2: best2, below: below, search: &search)
   }
 
   /// The last emitted index whose raw index is at most `i` (-1 when none), by bisection.
@@ -97,30 +124,45 @@ struct HausdorffDistance {
     return FixFrame.squaredDistanceToSegment(ax, ay, bx, by).squareRoot()
   }
 
-  /// The distance from `r` to the nearest segment, searching within `bound`; stops early at `below`.
+  /// The squared distance from (rx, ry) to emitted segment s, x distances multiplied by `stretch`.
+  @inline(__always)
+  private func squaredDistance(_ rx: Double, _ ry: Double, stretch: Double, to s: Int) -> Double {
+    let a = emitted[s], b = emitted[s + 1]
+    return FixFrame.squaredDistanceToSegment(
+      (Double(a.x) - rx) * stretch, Double(a.y) - ry, (Double(b.x) - rx) * stretch, Double(b.y) - ry)
+  }
+
+  /// The distance from `r` to the nearest segment, searching within √`best2`; stops early at
+  /// `below` (negative: never), leaving the segment that ended the search in `search.hint`.
   private func nearest(
-    to r: SIMD2<Float>, stretch: Double, bound: Double, below: Double, grid: SegmentGrid, budget: inout Int
+    to r: SIMD2<Float>, stretch: Double, best2 start: Double, below: Double, search: inout Search
   ) -> Double {
+    let grid = search.grid!
     let rx = Double(r.x), ry = Double(r.y)
-    var best2 = bound * bound
+    var best2 = start
     let below2 = below < 0 ? -1 : below * below
     let cx = grid.cell(rx), cy = grid.cell(ry)
     let ringGap = grid.cellSize * Swift.min(1, stretch)
     var visited = 0
     let probeLimit = grid.members.count / 4 + 64  // cell probes worth one scan of every segment
+    var budget = search.budget
+    var hint = search.hint
+    defer { (search.budget, search.hint) = (budget, hint) }
 
     @inline(__always) func test(_ range: Range<Int>) -> Bool {
-      budget -= range.count
       for m in range {
         let s = Int(grid.members[m])
-        let a = emitted[s], b = emitted[s + 1]
-        let d2 = FixFrame.squaredDistanceToSegment(
-          (Double(a.x) - rx) * stretch, Double(a.y) - ry, (Double(b.x) - rx) * stretch, Double(b.y) - ry)
+        let d2 = squaredDistance(rx, ry, stretch: stretch, to: s)
         if d2 < best2 {
           best2 = d2
-          if best2 <= below2 { return true }
+          hint = s
+          if best2 <= below2 {
+            budget -= m - range.lowerBound + 1  // the segments tested
+            return true
+          }
         }
       }
+      budget -= range.count
       return false
     }
 
@@ -137,8 +179,7 @@ struct HausdorffDistance {
       let y0 = Swift.max(cy - k + 1, grid.minY), y1 = Swift.min(cy + k - 1, grid.maxY)
       visited += Swift.max(0, x1 - x0 + 1) * 2 + Swift.max(0, y1 - y0 + 1) * 2
       if visited > probeLimit {
-        budget -= emitted.count
-        return scanAll(rx, ry, stretch: stretch, best2: best2)
+        return scanAll(rx, ry, stretch: stretch, best2: best2, below2: below2, budget: &budget, hint: &hint)
       }
       for side in 0..<(k == 0 ? 1 : 2) {
         let y = side == 0 ? cy - k : cy + k
@@ -158,14 +199,24 @@ struct HausdorffDistance {
     return best2.squareRoot()
   }
 
-  /// The distance from (rx, ry) to the nearest segment by trying every one.
-  private func scanAll(_ rx: Double, _ ry: Double, stretch: Double, best2 start: Double) -> Double {
+  /// The distance from (rx, ry) to the nearest segment by trying every one, stopping at `below2`.
+  private func scanAll(
+    _ rx: Double, _ ry: Double, stretch: Double, best2 start: Double, below2: Double,
+    budget: inout Int, hint: inout Int
+  ) -> Double {
     var best2 = start
     for s in 0..<(emitted.count - 1) {
-      let a = emitted[s], b = emitted[s + 1]
-      best2 = Swift.min(best2, FixFrame.squaredDistanceToSegment(
-        (Double(a.x) - rx) * stretch, Double(a.y) - ry, (Double(b.x) - rx) * stretch, Double(b.y) - ry))
+      let d2 = squaredDistance(rx, ry, stretch: stretch, to: s)
+      if d2 < best2 {
+        best2 = d2
+        hint = s
+        if best2 <= below2 {
+          budget -= s + 1
+          return best2.squareRoot()
+        }
+      }
     }
+    budget -= emitted.count
     return best2.squareRoot()
   }
 
