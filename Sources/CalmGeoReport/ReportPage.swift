@@ -27,6 +27,8 @@ struct ReportPage {
   let userGeofences: GeofenceView?
   let hasRequests: Bool
   let stats: [StatsTable.Section]
+  /// The rate-distortion curve (with the metrics' `efficiency` section).
+  let efficiency: EfficiencyView?
   let notes: [String]
   let cursorJSON: String
   let width = NumberText.fixed(Self.width)
@@ -49,6 +51,7 @@ struct ReportPage {
     uploads = UploadView(data, axis: axis)
     hasRequests = data.requests.count > 0
     self.stats = StatsTable(stats).sections
+    efficiency = stats.efficiency.flatMap { EfficiencyView($0, width: Self.width) }
     userGeofences = monitor.map {
       GeofenceView($0, projection: projection, axis: axis, lastFixTime: data.lastFixTime ?? axis.start)
     }

@@ -15,6 +15,8 @@ public struct TrackAnalysis: Sendable {
   public let cosLatitudes: [Double]
   /// Per fix, the haversine distance from the fix before it (0 for the first), metres.
   public let steps: [Double]
+  /// The track's min-# ladder (`EfficiencyLadder`): the same for every configuration.
+  public let efficiencyLadder: EfficiencyLadder
 
   /// Analyses `track` for replays under `stopRules` (the `replay.metrics` rules of the
   /// configurations that will replay it).
@@ -27,6 +29,7 @@ public struct TrackAnalysis: Sendable {
     let anchors = track.fixes.map(GeoMath.Anchor.init)
     cosLatitudes = anchors.map(\.cosLatitude)
     steps = anchors.indices.map { $0 == 0 ? 0 : anchors[$0 - 1].distance(to: anchors[$0]) }
+    efficiencyLadder = EfficiencyLadder(track: SEDTrack(track.fixes))
   }
 
   /// Whether the analysis is of a track of `count` fixes.
