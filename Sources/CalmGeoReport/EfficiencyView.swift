@@ -68,7 +68,8 @@ struct EfficiencyView {
     optimumDots = ladder.map { rung in
       Dot(x: NumberText.fixed(x(rung.epsilonMetres)), y: NumberText.fixed(y(rung.optimumPoints)),
           title: "\(NumberText.fixed(rung.epsilonMetres, digits: 0)) m: \(rung.optimumExact ? "" : "≥")"
-            + "\(NumberText.grouped(rung.optimumPoints)) points at best, greedy \(NumberText.grouped(rung.greedyPoints))")
+            + "\(NumberText.grouped(rung.optimumPoints)) points at best, "
+            + "greedy \(NumberText.grouped(rung.greedyPoints))")
     }
     xTicks = stride(from: lowX, through: highX, by: 1).map { exponent in
       Tick(x: NumberText.fixed(x(exp2(exponent))), y: "", label: NumberText.fixed(exp2(exponent), digits: 2) + " m")

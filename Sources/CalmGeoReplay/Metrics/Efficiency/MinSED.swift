@@ -42,7 +42,7 @@ public struct MinSED: Sendable {
     return track.x.withUnsafeBufferPointer { x in
       track.y.withUnsafeBufferPointer { y in
         track.t.withUnsafeBufferPointer { t in
-          var scanner = SEDShortcutScanner(x: x, y: y, t: t, e2: e2)
+          var scanner = SEDShortcutScanner(x: x, y: y, t: t, e2: e2, holdsDisks: false)
           var reached = [Bool](repeating: false, count: n)
           var previous = [Int32](repeating: -1, count: n)
           reached[0] = true
@@ -86,7 +86,7 @@ public struct MinSED: Sendable {
     return track.x.withUnsafeBufferPointer { x in
       track.y.withUnsafeBufferPointer { y in
         track.t.withUnsafeBufferPointer { t in
-          var scanner = SEDShortcutScanner(x: x, y: y, t: t, e2: e2)
+          var scanner = SEDShortcutScanner(x: x, y: y, t: t, e2: e2, holdsDisks: true)
           var path = [0]
           var anchor = 0
           while anchor < n - 1 {

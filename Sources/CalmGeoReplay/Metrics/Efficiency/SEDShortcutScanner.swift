@@ -18,15 +18,18 @@ import Darwin
 /// - A disk is dropped for good once it holds the whole outer polygon (the box clipped by the disks'
 ///   supporting lines in 12 more directions) with its radius shrunk by δ ((ε − δ)/dt): every later v
 ///   inside the box is then within ε − δ of it, so it passes. Below ε = 2δ nothing is dropped.
-/// - A target inside the box is tested with the predicate against every disk still held.
+/// - A target inside the box is tested with the predicate against every disk still held (the greedy),
+///   or against every point between (the optimum: it needs verdicts only for targets not yet reached).
 /// The rounding assumption (the predicate's and the geometry's absolute error stay under 1 µm) holds
 /// for planar coordinates within 10 000 km of the first fix; `MinSEDTests` checks verdicts against
 /// the predicate on every pair.
 ///
-/// **Cost.** One box update per point passed, the predicate per held disk for a target inside the box
-/// that the caller needs a verdict for, and a polygon pass whenever the held disks double (amortized
-/// O(1) each). A scan runs until the box empties: on a moving track a few dozen points; through a
-/// stationary run of L fixes all of it, so anchors inside the run cost O(L²) box updates in all.
+/// **Cost.** One box update per point passed; per verdict, the predicate per held disk (with a polygon
+/// pass whenever the held disks double, amortized O(1) a disk), or per point between (a feasible
+/// verdict reaches its target, which happens once per target in the whole search; a failing one
+/// usually stops at the first point tested). A scan runs until the box empties: past a turn, a few
+/// dozen points; through a straight or stationary run of L fixes all of it, so the anchors inside
+/// such a run cost O(L²) box updates in all (about 2 ns each).
 struct SEDShortcutScanner {
   /// Absolute margin of the exactness argument, metres.
   static let delta = 1e-6
@@ -56,11 +59,19 @@ struct SEDShortcutScanner {
   private var polygon: [(Double, Double)] = []
   private var clipped: [(Double, Double)] = []
 
-  init(x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>, t: UnsafeBufferPointer<Int64>, e2: Double) {
+  /// Whether the disks are held for verdicts (the greedy, which needs a verdict at every target);
+  /// without, a verdict tests the points between directly (the optimum, which needs few).
+  let holdsDisks: Bool
+  /// Without held disks: the point that failed the last verdict, tested first.
+  private var lastFailure = -1
+
+  init(x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>, t: UnsafeBufferPointer<Int64>, e2: Double,
+       holdsDisks: Bool) {
     self.x = x
     self.y = y
     self.t = t
     self.e2 = e2
+    self.holdsDisks = holdsDisks
     let epsilon = e2.squareRoot()
     grown = epsilon + Self.delta
     shrunk2 = epsilon > 2 * Self.delta ? (epsilon - Self.delta) * (epsilon - Self.delta) : -1
@@ -78,6 +89,7 @@ struct SEDShortcutScanner {
     maxY = .infinity
     held.removeAll(keepingCapacity: true)
     pruneAt = 32
+    lastFailure = -1
   }
 
   /// Moves to the next target; false at the end of the track or when no later target can be feasible.
@@ -96,9 +108,10 @@ struct SEDShortcutScanner {
     let dt = Double(t[j] - t[i])
     let vx = (x[j] - x[i]) / dt, vy = (y[j] - y[i]) / dt
     if !(vx >= minX && vx <= maxX && vy >= minY && vy <= maxY) { return false }
-    work += held.count
     let xi = x[i], yi = y[i], xj = x[j], yj = y[j], ti = t[i]
     let span = Double(t[j] - ti)
+    guard holdsDisks else { return coversEveryPoint(xi, yi, xj, yj, ti, span) }
+    work += held.count
     for h in held.indices {
       let k = held[h]
       let f = Double(t[k] - ti) / span
@@ -109,6 +122,33 @@ struct SEDShortcutScanner {
         return false
       }
     }
+    return true
+  }
+
+  /// The predicate on every point between the anchor and the target: the last failure first, then
+  /// from the target backwards (a failure is usually near the target).
+  private mutating func coversEveryPoint(_ xi: Double, _ yi: Double, _ xj: Double, _ yj: Double, _ ti: Int64,
+                                         _ span: Double) -> Bool {
+    @inline(__always) func covers(_ k: Int) -> Bool {
+      let f = Double(t[k] - ti) / span
+      let ex = (xi + (xj - xi) * f) - x[k]
+      let ey = (yi + (yj - yi) * f) - y[k]
+      return ex * ex + ey * ey <= e2
+    }
+    if lastFailure > anchor && lastFailure < j {
+      work += 1
+      if !covers(lastFailure) { return false }
+    }
+    var k = j - 1
+    while k > anchor {
+      if !covers(k) {
+        work += j - k
+        lastFailure = k
+        return false
+      }
+      k -= 1
+    }
+    work += j - anchor - 1
     return true
   }
 
@@ -127,6 +167,7 @@ struct SEDShortcutScanner {
       exhausted = true
       return
     }
+    guard holdsDisks else { return }
     held.append(k)
     if held.count >= pruneAt {
       prune()

@@ -100,7 +100,8 @@ public struct EnergyModel: Sendable, Hashable, Codable {
     var estimates: [String: EnergyStats.ProfileEstimate] = [:]
     for profile in EnergyProfile.allCases {
       let stats = profile.model.estimate(result, withProfiles: false)
-      estimates[profile.rawValue] = .init(milliampHours: stats.milliampHours.total, percentPerHour: stats.percentPerHour)
+      estimates[profile.rawValue] = .init(
+        milliampHours: stats.milliampHours.total, percentPerHour: stats.percentPerHour)
     }
     return estimates
   }

@@ -44,16 +44,18 @@ struct MinSEDTests {
       track.x.withUnsafeBufferPointer { x in
         track.y.withUnsafeBufferPointer { y in
           track.t.withUnsafeBufferPointer { t in
-            var scanner = SEDShortcutScanner(x: x, y: y, t: t, e2: e2)
-            for i in 0..<(track.count - 1) {
-              scanner.start(i)
-              var last = i
-              while scanner.advance() {
-                last = scanner.j
-                #expect(scanner.isFeasible() == track.isFeasible(i, scanner.j, e2: e2), "i \(i) j \(scanner.j)")
+            for holdsDisks in [true, false] {
+              var scanner = SEDShortcutScanner(x: x, y: y, t: t, e2: e2, holdsDisks: holdsDisks)
+              for i in 0..<(track.count - 1) {
+                scanner.start(i)
+                var last = i
+                while scanner.advance() {
+                  last = scanner.j
+                  #expect(scanner.isFeasible() == track.isFeasible(i, scanner.j, e2: e2), "i \(i) j \(scanner.j)")
+                }
+                // Where the scan stopped early, no later target is feasible.
+                for j in (last + 1)..<track.count where j > i + 1 { #expect(!track.isFeasible(i, j, e2: e2)) }
               }
-              // Where the scan stopped early, no later target is feasible.
-              for j in (last + 1)..<track.count where j > i + 1 { #expect(!track.isFeasible(i, j, e2: e2)) }
             }
           }
         }
