@@ -29,7 +29,7 @@ public struct TrackAnalysis: Sendable {
     let anchors = track.fixes.map(GeoMath.Anchor.init)
     cosLatitudes = anchors.map(\.cosLatitude)
     steps = anchors.indices.map { $0 == 0 ? 0 : anchors[$0 - 1].distance(to: anchors[$0]) }
-    efficiencyLadder = EfficiencyLadder(track: SEDTrack(track.fixes))
+    efficiencyLadder = EfficiencyLadder(track: SEDTrack(track.fixes), workBudget: EfficiencyStats.workBudget / 2)
   }
 
   /// Whether the analysis is of a track of `count` fixes.

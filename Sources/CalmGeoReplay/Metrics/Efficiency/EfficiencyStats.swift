@@ -35,22 +35,25 @@ public struct EfficiencyStats: Codable, Sendable, Hashable {
 extension EfficiencyStats {
   /// Below this multiple of the median accuracy a tolerance measures noise, not the track.
   public static let noiseFactor = 3.0
+  /// The work allowed to the run's optimum (about 1.3 s of one core); the tightest tolerance gets
+  /// 3 times it in all, each ladder rung half of it. Past it a number is a bound, flagged not exact.
+  public static let workBudget = 200_000_000
 
   /// The section for `track` against a run that kept `kept` points with the SED `sedMax` and `sedP95`.
   /// `ladder`: the track's, when already known (a sweep's per-track analysis); else computed here.
   public init(track: SEDTrack, kept: Int, sedMax: Double, sedP95: Double, medianAccuracy: Double?,
-              ladder: EfficiencyLadder? = nil, workBudget: Int = MinSED.defaultWorkBudget) {
+              ladder: EfficiencyLadder? = nil, workBudget: Int = EfficiencyStats.workBudget) {
     let solver = MinSED(track, workBudget: workBudget)
     let e2 = sedMax * sedMax
     let optimum = solver.optimum(e2: e2)
-    let tightest = solver.tightest(points: kept, totalBudget: 4 * workBudget)
+    let tightest = solver.tightest(points: kept, totalBudget: 3 * workBudget)
     self.init(
       fixes: track.count, kept: kept, sedMaxMetres: sedMax, sedP95Metres: sedP95, optimumPoints: optimum.points,
       optimumExact: optimum.exact, greedyPoints: solver.greedy(e2: e2).count,
       couldHoldMetres: tightest.map { $0.e2.squareRoot() }, couldHoldExact: tightest?.exact ?? false,
       medianAccuracyMetres: medianAccuracy,
       measuresNoise: medianAccuracy.map { sedMax < Self.noiseFactor * $0 } ?? false,
-      ladder: (ladder ?? EfficiencyLadder(track: track, workBudget: workBudget)).rungs)
+      ladder: (ladder ?? EfficiencyLadder(track: track, workBudget: workBudget / 2)).rungs)
   }
 
   /// `kept 637; 39 would do for its 206 m; its 637 could hold 8 m` (with `≥` before a bound and

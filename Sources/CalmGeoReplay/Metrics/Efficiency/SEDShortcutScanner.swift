@@ -155,9 +155,9 @@ struct SEDShortcutScanner {
   @inline(__always)
   private mutating func addDisk(_ k: Int) {
     let i = anchor
-    let dt = Double(t[k] - t[i])
-    let cx = (x[k] - x[i]) / dt, cy = (y[k] - y[i]) / dt
-    let r = grown / dt
+    let inverse = 1 / Double(t[k] - t[i])
+    let cx = (x[k] - x[i]) * inverse, cy = (y[k] - y[i]) * inverse
+    let r = grown * inverse
     minX = Swift.max(minX, cx - r)
     maxX = Swift.min(maxX, cx + r)
     minY = Swift.max(minY, cy - r)
