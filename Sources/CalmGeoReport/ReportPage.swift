@@ -71,6 +71,17 @@ struct ReportPage {
     return parts.joined(separator: " · ")
   }
 
+  /// The battery estimate and its range across the built-in energy profiles.
+  private static func batteryTile(_ energy: EnergyStats) -> Tile {
+    let rates = (energy.profiles?.all ?? []).compactMap(\.estimate.percentPerHour)
+    guard let rate = energy.percentPerHour, let low = rates.min(), let high = rates.max() else {
+      return Tile(label: "Battery", value: "—", note: "no %/h for under 5 min of log", cls: "")
+    }
+    return Tile(label: "Battery", value: NumberText.fixed(rate, digits: 2) + " %/h",
+                note: "\(NumberText.fixed(low, digits: 2))–\(NumberText.fixed(high, digits: 2)) %/h across "
+                  + "\(rates.count) phone profiles", cls: "")
+  }
+
   private static func tiles(_ s: ReplayStats) -> [Tile] {
     let g = NumberText.grouped
     let skipped = s.input.skipped.values.reduce(0, +)
@@ -97,6 +108,7 @@ struct ReportPage {
       Tile(label: "Accounting", value: s.accounting.balanced ? "balanced" : "unbalanced",
            note: "emitted = uploaded + stored + expired", cls: s.accounting.balanced ? "good" : "bad"),
     ]
+    if let energy = s.energy { tiles.append(Self.batteryTile(energy)) }
     if let p = s.platform {
       // The platform model: what the app never saw, and what that did to the stops.
       let stops = s.stops.map { " · stops \($0.detected)/\($0.trueStops) detected" } ?? ""

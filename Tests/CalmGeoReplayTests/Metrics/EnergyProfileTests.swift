@@ -56,14 +56,17 @@ struct EnergyProfileTests {
     let energy = EnergyModel().estimate(result)
     // 1 s listening is under the 5-minute minimum: no per-hour figure, here or under any profile.
     #expect(energy.percentPerHour == nil)
-    #expect(Set(energy.profiles.map { Array($0.keys) } ?? []) == Set(EnergyProfile.allCases.map(\.rawValue)))
-    #expect(energy.profiles?.values.allSatisfy { $0.percentPerHour == nil } == true)
+    #expect(energy.profiles?.all.map(\.name) == EnergyProfile.allCases.map(\.rawValue))
+    #expect(energy.profiles?.all.allSatisfy { $0.estimate.percentPerHour == nil } == true)
     #expect(EnergyLine.render(energy).contains("no %/h under 5 min of log"))
     // The worked example (329 s) is over it: a rate, and one per profile.
     var (_, long) = EquatorTrack.replay(EquatorTrack.workedExample)
     long.configuration = ReplayConfiguration()
     let longEnergy = EnergyModel().estimate(long)
     #expect(longEnergy.percentPerHour != nil)
-    #expect(longEnergy.profiles?.values.allSatisfy { $0.percentPerHour != nil } == true)
+    #expect(longEnergy.profiles?.all.allSatisfy { $0.estimate.percentPerHour != nil } == true)
+    // Nexus 5: a higher GNSS current (76.23 mA) and a smaller battery (2300 mAh) than the default.
+    let nexus = longEnergy.profiles!.nexus5.percentPerHour!, standard = longEnergy.profiles!.default.percentPerHour!
+    #expect(nexus > standard && longEnergy.profiles!.default.percentPerHour == longEnergy.percentPerHour)
   }
 }

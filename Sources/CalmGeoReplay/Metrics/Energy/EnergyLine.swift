@@ -9,7 +9,7 @@ enum EnergyLine {
       return line + ", no %/h under \(minutes) min of log (one-off costs would be extrapolated)"
     }
     line += ", \(CrossTrackSummary.number(rate, 2)) %/h of battery"
-    let rates = (energy.profiles ?? [:]).values.compactMap(\.percentPerHour)
+    let rates = (energy.profiles?.all ?? []).compactMap(\.estimate.percentPerHour)
     if let low = rates.min(), let high = rates.max() {
       line += "; \(CrossTrackSummary.number(low, 2))–\(CrossTrackSummary.number(high, 2)) %/h across "
         + "\(rates.count) profiles"

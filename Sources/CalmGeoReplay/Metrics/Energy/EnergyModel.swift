@@ -96,14 +96,13 @@ public struct EnergyModel: Sendable, Hashable, Codable {
   }
 
   /// The estimate under every built-in profile (`EnergyStats.profiles`).
-  static func profileEstimates(_ result: ReplayResult) -> [String: EnergyStats.ProfileEstimate] {
-    var estimates: [String: EnergyStats.ProfileEstimate] = [:]
-    for profile in EnergyProfile.allCases {
+  static func profileEstimates(_ result: ReplayResult) -> EnergyStats.ProfileEstimates {
+    func estimate(_ profile: EnergyProfile) -> EnergyStats.ProfileEstimate {
       let stats = profile.model.estimate(result, withProfiles: false)
-      estimates[profile.rawValue] = .init(
-        milliampHours: stats.milliampHours.total, percentPerHour: stats.percentPerHour)
+      return .init(milliampHours: stats.milliampHours.total, percentPerHour: stats.percentPerHour)
     }
-    return estimates
+    return .init(default: estimate(.default), aospExample: estimate(.aospExample), nexus5: estimate(.nexus5),
+                 pixel2xl: estimate(.pixel2XL), powertutorDream: estimate(.powerTutorDream))
   }
 
   static func round(_ value: Double) -> Double { (value * 1e4).rounded() / 1e4 }
@@ -115,7 +114,7 @@ public struct EnergyStats: Codable, Sendable, Hashable {
   public var profile: String?
   /// The total under every built-in profile (`EnergyProfile`), by name, whatever the configuration's
   /// own coefficients: the spread of the estimate across phones (absent in files before version 3).
-  public var profiles: [String: ProfileEstimate]?
+  public var profiles: ProfileEstimates?
   /// Seconds listening, by accuracy class (`gps`, `wifi`, `cell`).
   public var secondsListeningByAccuracy: [String: Double]
   public var secondsMonitoring: Double
@@ -128,6 +127,23 @@ public struct EnergyStats: Codable, Sendable, Hashable {
   /// Total charge per hour of listening + monitoring, as % of the battery; absent below
   /// `EnergyModel.minimumHoursForRate` (5 minutes), where one-off costs would be extrapolated.
   public var percentPerHour: Double?
+
+  /// The estimate under each built-in profile (fixed keys, so stats.json keeps its order and each
+  /// number has a path: `energy.profiles.nexus5.percentPerHour`).
+  public struct ProfileEstimates: Codable, Sendable, Hashable {
+    public var `default`: ProfileEstimate
+    public var aospExample: ProfileEstimate
+    public var nexus5: ProfileEstimate
+    public var pixel2xl: ProfileEstimate
+    public var powertutorDream: ProfileEstimate
+
+    /// Every profile's estimate with its `replay.energy.profile` name, in `EnergyProfile` order.
+    public var all: [(name: String, estimate: ProfileEstimate)] {
+      [(EnergyProfile.default.rawValue, `default`), (EnergyProfile.aospExample.rawValue, aospExample),
+       (EnergyProfile.nexus5.rawValue, nexus5), (EnergyProfile.pixel2XL.rawValue, pixel2xl),
+       (EnergyProfile.powerTutorDream.rawValue, powertutorDream)]
+    }
+  }
 
   /// One profile's estimate.
   public struct ProfileEstimate: Codable, Sendable, Hashable {
