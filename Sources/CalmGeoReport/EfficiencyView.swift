@@ -49,9 +49,9 @@ struct EfficiencyView {
     let (left, right, top, bottom) = (76.0, width - 76, 20.0, 250.0)
     let epsilons = ladder.map(\.epsilonMetres) + [efficiency.sedMaxMetres, efficiency.couldHoldMetres ?? 0]
     let positive = epsilons.filter { $0 > 0 }
-    let lowX = (positive.min() ?? 2).log2Floor, highX = (positive.max() ?? 512).log2Ceil
+    let lowX = log2(positive.min() ?? 2).rounded(.down), highX = log2(positive.max() ?? 512).rounded(.up)
     let points = ladder.flatMap { [$0.optimumPoints, $0.greedyPoints] } + [efficiency.kept, 2]
-    let highY = Double(Swift.max(10, points.max() ?? 10)).log10Ceil
+    let highY = log10(Double(Swift.max(10, points.max() ?? 10))).rounded(.up)
     func x(_ epsilon: Double) -> Double {
       let exponent = epsilon > 0 ? Swift.max(lowX, log2(epsilon)) : lowX
       return left + (exponent - lowX) / Swift.max(highX - lowX, 1) * (right - left)
@@ -94,8 +94,3 @@ struct EfficiencyView {
   }
 }
 
-private extension Double {
-  var log2Floor: Double { log2(self).rounded(.down) }
-  var log2Ceil: Double { log2(self).rounded(.up) }
-  var log10Ceil: Double { log10(self).rounded(.up) }
-}
