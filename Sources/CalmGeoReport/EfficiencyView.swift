@@ -79,17 +79,18 @@ struct EfficiencyView {
            label: NumberText.groupedWhole(pow(10, exponent)))
     }
     let sed = NumberText.fixed(efficiency.sedMaxMetres, digits: 1)
-    run = Dot(x: NumberText.fixed(x(efficiency.sedMaxMetres)), y: NumberText.fixed(y(efficiency.kept)),
-              title: "this run: \(NumberText.grouped(efficiency.kept)) points kept, SED max \(sed) m")
-    wouldDo = Dot(x: run.x, y: NumberText.fixed(y(efficiency.optimumPoints)),
-                  title: "\(efficiency.optimumExact ? "" : "≥")\(NumberText.grouped(efficiency.optimumPoints)) "
-                    + "points would do for \(sed) m")
-    couldHold = efficiency.couldHoldMetres.map { metres in
+    let run = Dot(x: NumberText.fixed(x(efficiency.sedMaxMetres)), y: NumberText.fixed(y(efficiency.kept)),
+                  title: "this run: \(NumberText.grouped(efficiency.kept)) points kept, SED max \(sed) m")
+    let wouldDo = Dot(x: run.x, y: NumberText.fixed(y(efficiency.optimumPoints)),
+                      title: "\(efficiency.optimumExact ? "" : "≥")\(NumberText.grouped(efficiency.optimumPoints)) "
+                        + "points would do for \(sed) m")
+    let couldHold = efficiency.couldHoldMetres.map { metres in
       Dot(x: NumberText.fixed(x(metres)), y: run.y,
           title: "\(NumberText.grouped(efficiency.kept)) points could hold \(efficiency.couldHoldExact ? "" : "≤")"
             + "\(NumberText.fixed(metres, digits: 1)) m")
     }
     leaders = "M\(run.x) \(run.y)V\(wouldDo.y)" + (couldHold.map { "M\(run.x) \(run.y)H\($0.x)" } ?? "")
+    (self.run, self.wouldDo, self.couldHold) = (run, wouldDo, couldHold)
     caption = efficiency.summaryLine
   }
 }
