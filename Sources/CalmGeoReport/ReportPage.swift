@@ -27,6 +27,8 @@ struct ReportPage {
   let userGeofences: GeofenceView?
   let hasRequests: Bool
   let stats: [StatsTable.Section]
+  /// The rate-distortion curve (with the metrics' `efficiency` section).
+  let efficiency: EfficiencyView?
   let notes: [String]
   let cursorJSON: String
   let width = NumberText.fixed(Self.width)
@@ -49,6 +51,7 @@ struct ReportPage {
     uploads = UploadView(data, axis: axis)
     hasRequests = data.requests.count > 0
     self.stats = StatsTable(stats).sections
+    efficiency = stats.efficiency.flatMap { EfficiencyView($0, width: Self.width) }
     userGeofences = monitor.map {
       GeofenceView($0, projection: projection, axis: axis, lastFixTime: data.lastFixTime ?? axis.start)
     }
@@ -66,6 +69,17 @@ struct ReportPage {
     }
     parts.append("seed \(stats.seed)")
     return parts.joined(separator: " · ")
+  }
+
+  /// The battery estimate and its range across the built-in energy profiles.
+  private static func batteryTile(_ energy: EnergyStats) -> Tile {
+    let rates = (energy.profiles?.all ?? []).compactMap(\.estimate.percentPerHour)
+    guard let rate = energy.percentPerHour, let low = rates.min(), let high = rates.max() else {
+      return Tile(label: "Battery", value: "—", note: "no %/h for under 5 min of log", cls: "")
+    }
+    return Tile(label: "Battery", value: NumberText.fixed(rate, digits: 2) + " %/h",
+                note: "\(NumberText.fixed(low, digits: 2))–\(NumberText.fixed(high, digits: 2)) %/h across "
+                  + "\(rates.count) phone profiles", cls: "")
   }
 
   private static func tiles(_ s: ReplayStats) -> [Tile] {
@@ -94,6 +108,7 @@ struct ReportPage {
       Tile(label: "Accounting", value: s.accounting.balanced ? "balanced" : "unbalanced",
            note: "emitted = uploaded + stored + expired", cls: s.accounting.balanced ? "good" : "bad"),
     ]
+    if let energy = s.energy { tiles.append(Self.batteryTile(energy)) }
     if let p = s.platform {
       // The platform model: what the app never saw, and what that did to the stops.
       let stops = s.stops.map { " · stops \($0.detected)/\($0.trueStops) detected" } ?? ""

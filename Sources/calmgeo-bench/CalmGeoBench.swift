@@ -19,6 +19,8 @@ struct CalmGeoBench: ParsableCommand {
     case engine
     /// Parse, normalize and replay streaming, outputs discarded.
     case replay
+    /// Load the log, then time the exact min-# optimum (and the greedy) at `--epsilon` metres.
+    case efficiency
   }
 
   @Argument(help: "What to measure.") var stage: Stage
@@ -27,6 +29,7 @@ struct CalmGeoBench: ParsableCommand {
   @Option(help: "Configuration JSON.") var config: String?
   @Option(help: "NMEA date for logs without one.") var date: String?
   @Option(help: "Force the input format.") var inputFormat: String?
+  @Option(help: "SED tolerance in metres (efficiency stage).") var epsilon = 16.0
 
   func run() throws {
     var configuration = ReplayConfiguration()
@@ -64,6 +67,19 @@ struct CalmGeoBench: ParsableCommand {
       let result = try ReplayRunner.run(opened, options: options, configuration: configuration, observer: &observer)
       report("replay", seconds: Self.now() - start, bytes: bytes, fixes: result.machine.fixes,
              extra: "emitted=\(result.emitted)")
+    case .efficiency:
+      let track = try TrackReader.load(path: log, options: options, forcedFormat: forced)
+      let sed = SEDTrack(track.fixes)
+      let solver = MinSED(sed, workBudget: .max)
+      let start = Self.now()
+      let optimum = solver.optimum(e2: epsilon * epsilon)
+      let optimumSeconds = Self.now() - start
+      let greedyStart = Self.now()
+      let greedy = solver.greedy(e2: epsilon * epsilon)
+      let greedySeconds = Self.now() - greedyStart
+      report("efficiency", seconds: optimumSeconds, bytes: 0, fixes: sed.count,
+             extra: "epsilon=\(epsilon) optimum=\(optimum.points) exact=\(optimum.exact) work=\(optimum.work) "
+               + "greedy=\(greedy.count) greedy_seconds=\(String(format: "%.3f", greedySeconds))")
     }
   }
 

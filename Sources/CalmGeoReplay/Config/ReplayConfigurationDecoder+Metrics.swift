@@ -1,7 +1,8 @@
 extension ReplayConfigurationDecoder {
   static let energyKeys = [
     "gpsMilliamps", "wifiMilliamps", "cellMilliamps", "monitoringMilliamps", "wakeupMilliampHours",
-    "requestMilliampHours", "megabyteMilliampHours", "batteryMilliampHours",
+    "requestMilliampHours", "megabyteMilliampHours", "batteryMilliampHours", "profile", "radioMilliamps",
+    "radioTailSeconds",
   ]
   static let metricsKeys = ["stopRadius", "stopMinDuration"]
 }
@@ -11,7 +12,14 @@ extension ReplayConfigurationDecoder.Reader {
   func energy(_ value: JSONValue) throws(ConfigError) -> EnergyModel {
     let fields = try object(value, path: "replay.energy", known: ReplayConfigurationDecoder.energyKeys)
     var model = EnergyModel()
-    for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
+    if let name = fields["profile"] {
+      let names = EnergyProfile.allCases.map(\.rawValue)
+      guard case .string(let text) = name, let profile = EnergyProfile(rawValue: text) else {
+        throw fail("replay.energy.profile", "must be one of \(names.joined(separator: ", ")), found \(name.rendered)")
+      }
+      model = profile.model
+    }
+    for (key, value) in fields.sorted(by: { $0.key < $1.key }) where key != "profile" {
       let path = "replay.energy.\(key)"
       let number = try number(value, path)
       guard NumberBounds.energyCoefficient.contains(number) else {
@@ -25,6 +33,8 @@ extension ReplayConfigurationDecoder.Reader {
       case "wakeupMilliampHours": model.wakeupMilliampHours = number
       case "requestMilliampHours": model.requestMilliampHours = number
       case "megabyteMilliampHours": model.megabyteMilliampHours = number
+      case "radioMilliamps": model.radioMilliamps = number
+      case "radioTailSeconds": model.radioTailSeconds = number
       default:
         // At least 1 mAh: a phone's battery holds 1000-6000, and a tiny one (1e-300) made
         // every percentage overflow the report's number formatting.

@@ -6,6 +6,7 @@
 public struct MetricsObserver: ReplayObserver {
   private var fidelity: FidelityMetrics
   private var stops: StopMetrics
+  private var efficiency = EfficiencyRecorder()
   private let analysis: TrackAnalysis?
   /// Raw fixes seen so far (the index of the next one in `analysis`).
   private var rawIndex = 0
@@ -32,10 +33,12 @@ public struct MetricsObserver: ReplayObserver {
       fidelity.observeRaw(fix)
     }
     stops.observeRaw(fix)
+    efficiency.observeRaw(fix)
   }
 
   public mutating func replayDidEmit(_ location: CalmGeoLocation) {
     fidelity.observeEmitted(location.fix)
+    efficiency.observeEmitted(location.fix)
     if location.event == .motionchange { stops.observeMotionChange(isMoving: location.isMoving, at: location.fix) }
   }
 
@@ -47,7 +50,10 @@ public struct MetricsObserver: ReplayObserver {
 
   /// Closes the metrics.
   public mutating func finish() -> ReplayMetricsResult {
-    ReplayMetricsResult(fidelity: fidelity.finish(), stops: stops.finish(), trueStops: stops.stopList())
+    let fidelity = fidelity.finish()
+    return ReplayMetricsResult(
+      fidelity: fidelity, stops: stops.finish(), trueStops: stops.stopList(),
+      efficiency: efficiency.finish(fidelity: fidelity, ladder: analysis?.efficiencyLadder))
   }
 }
 
@@ -57,4 +63,6 @@ public struct ReplayMetricsResult: Sendable, Hashable {
   public var stops: StopStats
   /// The true stops one by one (for reports).
   public var trueStops: [TrueStop]
+  /// The run against the min-# optimum on the same raw fixes.
+  public var efficiency: EfficiencyStats?
 }

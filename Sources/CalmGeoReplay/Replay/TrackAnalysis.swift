@@ -15,35 +15,45 @@ public struct TrackAnalysis: Sendable {
   public let cosLatitudes: [Double]
   /// Per fix, the haversine distance from the fix before it (0 for the first), metres.
   public let steps: [Double]
+  /// The track's min-# ladder (`EfficiencyLadder`): the same for every configuration.
+  public let efficiencyLadder: EfficiencyLadder
 
   /// Analyses `track` for replays under `stopRules` (the `replay.metrics` rules of the
   /// configurations that will replay it).
   public init(_ track: Track, stopRules: Set<StopRule>) {
     var runs: [StopRule: StopRunTable] = [:]
     for rule in stopRules { runs[rule] = StopRunTable(fixes: track.fixes, rule: rule) }
-    self.init(coordsBytes: Self.coordsBytes(track), stopRuns: runs, geometry: Self.geometry(track))
+    self.init(
+      coordsBytes: Self.coordsBytes(track), stopRuns: runs, geometry: Self.geometry(track),
+      efficiencyLadder: Self.efficiencyLadder(track))
   }
 
-  /// The same analysis, its parts (the encoded sizes, each stop rule's runs, the geometry)
+  /// The same analysis, its parts (the encoded sizes, each stop rule's runs, the geometry, the ladder)
   /// worked out in concurrent tasks: each part is a function of the fixes alone, so the result
   /// is the one `init(_:stopRules:)` gives.
   public static func concurrently(_ track: Track, stopRules: Set<StopRule>) async -> TrackAnalysis {
     async let coords = coordsBytes(track)
     async let geometry = geometry(track)
+    async let ladder = efficiencyLadder(track)
     let runs = await withTaskGroup(of: (StopRule, StopRunTable).self) { group in
       for rule in stopRules { group.addTask { (rule, StopRunTable(fixes: track.fixes, rule: rule)) } }
       var runs: [StopRule: StopRunTable] = [:]
       for await (rule, table) in group { runs[rule] = table }
       return runs
     }
-    return await TrackAnalysis(coordsBytes: coords, stopRuns: runs, geometry: geometry)
+    return await TrackAnalysis(coordsBytes: coords, stopRuns: runs, geometry: geometry, efficiencyLadder: ladder)
   }
 
   private init(coordsBytes: [Int32], stopRuns: [StopRule: StopRunTable],
-               geometry: (cosLatitudes: [Double], steps: [Double])) {
+               geometry: (cosLatitudes: [Double], steps: [Double]), efficiencyLadder: EfficiencyLadder) {
     self.coordsBytes = coordsBytes
     self.stopRuns = stopRuns
     (cosLatitudes, steps) = geometry
+    self.efficiencyLadder = efficiencyLadder
+  }
+
+  private static func efficiencyLadder(_ track: Track) -> EfficiencyLadder {
+    EfficiencyLadder(track: SEDTrack(track.fixes), workBudget: EfficiencyStats.workBudget / 2)
   }
 
   private static func coordsBytes(_ track: Track) -> [Int32] {

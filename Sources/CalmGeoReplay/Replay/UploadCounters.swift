@@ -36,6 +36,8 @@ public struct UploadCounters: Sendable, Hashable {
   public var manualSyncs = 0
   /// Requests a recorded network had no answer for (answered by the simulated network instead).
   public var unrecordedAnswers = 0
+  /// When each request was sent, ms (the energy model's radio tails).
+  public var requestTimes: [Int64] = []
 
   /// Whether every emitted record is accounted for: delivered, still stored, expired or cleared.
   public var isBalanced: Bool { stored == recordsDelivered + storedAtEnd + expired + cleared }

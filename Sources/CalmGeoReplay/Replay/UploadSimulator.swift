@@ -232,6 +232,7 @@ public struct UploadSimulator: Sendable {
         bodyBytes: bodyBytes, duplicates: duplicates, outcome: .timeout, recordSequences: sequences)
       nextRequest += 1
       counters.requests += 1
+      counters.requestTimes.append(now)
       counters.recordsSent += end - start
       counters.duplicatesSent += duplicates
       counters.bytesSent += bodyBytes

@@ -17,6 +17,7 @@ extension ReplayStats {
     accounting = try container.decode(Accounting.self, forKey: .accounting)
     fidelity = try container.decodeIfPresent(FidelityStats.self, forKey: .fidelity)
     stops = try container.decodeIfPresent(StopStats.self, forKey: .stops)
+    efficiency = try container.decodeIfPresent(EfficiencyStats.self, forKey: .efficiency)
     energy = try container.decodeIfPresent(EnergyStats.self, forKey: .energy)
     geofences = try container.decodeIfPresent(GeofenceStats.self, forKey: .geofences)
     platform = try container.decodeIfPresent(Platform.self, forKey: .platform)

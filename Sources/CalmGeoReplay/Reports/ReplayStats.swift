@@ -5,9 +5,9 @@
 /// seconds, distances metres; every field is documented in docs/OUTPUTS.md.
 public struct ReplayStats: Codable, Sendable, Hashable {
   /// The version of this layout; a reader refuses a newer one.
-  public static let currentSchemaVersion = 2
+  public static let currentSchemaVersion = 3
 
-  /// 2 since the metrics sections; `stats.json` files without it are version 1.
+  /// 2 since the metrics sections, 3 since `efficiency`; `stats.json` files without it are version 1.
   public var schemaVersion: Int
   public var input: Input
   public var engine: Engine
@@ -20,6 +20,9 @@ public struct ReplayStats: Codable, Sendable, Hashable {
   public var fidelity: FidelityStats?
   /// True stops and starts in the raw log against the motionchanges (absent with `--no-metrics`).
   public var stops: StopStats?
+  /// The run against the fewest points any sampler could keep (absent with `--no-metrics`, and in
+  /// files before version 3).
+  public var efficiency: EfficiencyStats?
   /// The battery estimate (a proxy for ranking configurations, not a measurement).
   public var energy: EnergyStats?
   /// The app's geofences (`--geofences`): events, entries, exits and dwell time per
@@ -39,7 +42,7 @@ public struct ReplayStats: Codable, Sendable, Hashable {
 
   /// The keys, in `stats.json` order.
   enum CodingKeys: String, CodingKey {
-    case schemaVersion, input, engine, storage, uploads, accounting, calls, fidelity, stops, energy, geofences,
+    case schemaVersion, input, engine, storage, uploads, accounting, calls, fidelity, stops, efficiency, energy, geofences,
       platform, seed, configuration, tool
   }
 
@@ -99,6 +102,7 @@ public struct ReplayStats: Codable, Sendable, Hashable {
     }
     fidelity = result.metrics?.fidelity
     stops = result.metrics?.stops
+    efficiency = result.metrics?.efficiency
     energy = (result.configuration?.replay.energy ?? EnergyModel()).estimate(result)
     platform = result.platform.map(Platform.init)
     seed = Int(truncatingIfNeeded: result.configuration?.replay.seed ?? 0)

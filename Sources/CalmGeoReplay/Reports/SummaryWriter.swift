@@ -40,9 +40,9 @@ public enum SummaryWriter {
     if let stops = r.metrics?.stops {
       rows.append(("stops", stopsLine(stops)))
     }
+    if let efficiency = stats.efficiency { rows.append(("efficiency", efficiency.summaryLine)) }
     if let energy = stats.energy {
-      rows.append(("energy", "\(CrossTrackSummary.number(energy.milliampHours.total, 1)) mAh, "
-        + "\(CrossTrackSummary.number(energy.percentPerHour, 2)) %/h of battery (a proxy for ranking)"))
+      rows.append(("energy", EnergyLine.render(energy)))
     }
     if let geofences = stats.geofences {
       rows.append(("geofences", geofencesLine(geofences)))

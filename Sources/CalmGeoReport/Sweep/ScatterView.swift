@@ -29,6 +29,9 @@ struct ScatterView {
   /// `x,y x,y …` through the front, left to right, when it is the plotted pair's.
   let frontLine: String
   let hasFrontLine: Bool
+  /// `x,y x,y …` through the tracks' min-# floor (`ScatterFloor`), when the chart is points versus error.
+  let floorLine: String
+  let hasFloor: Bool
   let recommended: Marker?
 
   /// The chart of `axes`; `nil` when no configuration has both values.
@@ -40,7 +43,11 @@ struct ScatterView {
     guard !points.isEmpty else { return nil }
     let (left, top, right, bottom) = (84.0, 16.0, Self.width - 24, Self.height - 58)
     let xs = PlotScale(values: points.map(\.x), from: left, to: right)
-    let ys = PlotScale(values: points.map(\.y), from: bottom, to: top)
+    let floor = ScatterFloor.points(facts, axes: axes, xRange: xs.lower...Swift.max(xs.lower, xs.upper))
+    let ys = PlotScale(values: points.map(\.y) + floor.map(\.1), from: bottom, to: top)
+    hasFloor = floor.count > 1
+    floorLine = floor.map { NumberText.fixed(xs.pixel($0.0)) + "," + NumberText.fixed(ys.pixel($0.1)) }
+      .joined(separator: " ")
     frame = PlotFrame(
       left: left, top: top, right: right, bottom: bottom, xTicks: xs.ticks, yTicks: ys.ticks,
       xTitle: facts.title(axes.x) + xs.note, yTitle: facts.title(axes.y) + ys.note, titleGap: (x: 42, y: 62))
