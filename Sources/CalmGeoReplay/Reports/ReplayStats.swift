@@ -5,12 +5,15 @@
 /// seconds, distances metres; every field is documented in the README.
 public struct ReplayStats: Codable, Sendable, Hashable {
   /// The version of this layout; a reader refuses a newer one.
-  public static let currentSchemaVersion = 2
+  public static let currentSchemaVersion = 3
 
-  /// 2 since the metrics sections; `stats.json` files without it are version 1.
+  /// 3 since `decisions`; 2 since the metrics sections; `stats.json` files without it are version 1.
   public var schemaVersion: Int
   public var input: Input
   public var engine: Engine
+  /// Fixes by the rule that decided them, by trace name (`filtered`, `still_rule`, …; kinds
+  /// that never occurred are left out); they add up to `input.fixesUsed`. Absent before version 3.
+  public var decisions: [String: Int]?
   public var storage: Storage
   public var uploads: Uploads
   public var accounting: Accounting
@@ -39,8 +42,8 @@ public struct ReplayStats: Codable, Sendable, Hashable {
 
   /// The keys, in `stats.json` order.
   enum CodingKeys: String, CodingKey {
-    case schemaVersion, input, engine, storage, uploads, accounting, calls, fidelity, stops, energy, geofences,
-      platform, seed, configuration, tool
+    case schemaVersion, input, engine, decisions, storage, uploads, accounting, calls, fidelity, stops, energy,
+      geofences, platform, seed, configuration, tool
   }
 
   public init(input: Input, engine: Engine, storage: Storage, uploads: Uploads, accounting: Accounting,
@@ -51,6 +54,7 @@ public struct ReplayStats: Codable, Sendable, Hashable {
     self.storage = storage
     self.uploads = uploads
     self.accounting = accounting
+    decisions = nil
     calls = nil
     self.fidelity = fidelity
     self.stops = stops
@@ -85,6 +89,7 @@ public struct ReplayStats: Codable, Sendable, Hashable {
     engine.geofenceUnknowns = m.geofenceUnknowns == 0 ? nil : m.geofenceUnknowns
     engine.significantChanges = result.configuration?.replay.model == .significantChange ? m.significantChanges : nil
     engine.activitySources = result.activitySources
+    decisions = result.decisions.byName
     storage = Storage(stored: u.stored, maxStored: u.maxStored, storedAtEnd: u.storedAtEnd, expiredLost: u.expired)
     uploads = Uploads(
       requests: u.requests, ok: u.succeeded, failed: u.failed, timeouts: u.timeouts, eventSyncs: u.eventSyncs,
