@@ -16,9 +16,4 @@ public struct DecisionCounts: Sendable, Hashable {
 
   /// Every decision counted.
   public var total: Int { counts.reduce(0, +) }
-
-  /// The kinds that occurred, by their trace names (`stats.json`'s `decisions`).
-  public var byName: [String: Int] {
-    Dictionary(uniqueKeysWithValues: FixDecision.Kind.allCases.filter { self[$0] > 0 }.map { ($0.description, self[$0]) })
-  }
 }

@@ -11,9 +11,8 @@ public struct ReplayStats: Codable, Sendable, Hashable {
   public var schemaVersion: Int
   public var input: Input
   public var engine: Engine
-  /// Fixes by the rule that decided them, by trace name (`filtered`, `still_rule`, …; kinds
-  /// that never occurred are left out); they add up to `input.fixesUsed`. Absent before version 3.
-  public var decisions: [String: Int]?
+  /// Fixes by the rule that decided them; they add up to `input.fixesUsed` (absent before version 3).
+  public var decisions: DecisionStats?
   public var storage: Storage
   public var uploads: Uploads
   public var accounting: Accounting
@@ -89,7 +88,7 @@ public struct ReplayStats: Codable, Sendable, Hashable {
     engine.geofenceUnknowns = m.geofenceUnknowns == 0 ? nil : m.geofenceUnknowns
     engine.significantChanges = result.configuration?.replay.model == .significantChange ? m.significantChanges : nil
     engine.activitySources = result.activitySources
-    decisions = result.decisions.byName
+    decisions = DecisionStats(result.decisions)
     storage = Storage(stored: u.stored, maxStored: u.maxStored, storedAtEnd: u.storedAtEnd, expiredLost: u.expired)
     uploads = Uploads(
       requests: u.requests, ok: u.succeeded, failed: u.failed, timeouts: u.timeouts, eventSyncs: u.eventSyncs,
