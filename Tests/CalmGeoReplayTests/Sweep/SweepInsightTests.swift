@@ -74,7 +74,7 @@ struct SweepInsightTests {
     #expect(why.contains("  - Binding: 1 configuration is better on every objective but ruled out by "
       + "stops.missed == 0 (1 of them, most often on b.csv).\n"))
     #expect(why.contains("  - Tightest: stops.missed == 0 on a.csv, at 0 (no slack).\n"))
-    #expect(why.contains("  b.csv  2.5                        0.375             0 ok\n"))
+    #expect(why.contains("  b.csv  2.5                        0.375                 0 ok\n"))
   }
 
   @Test func aWinnerAtTheLowestValueSaysExtendBelow() throws {
