@@ -2,12 +2,17 @@ extension SweepInsight {
   /// The findings as sentences, in the order `recommended.why.txt` gives them.
   public func notes(_ manifest: SweepManifest) -> [String] {
     var notes: [String] = []
-    if !ties.isEmpty {
-      let listed = ties.prefix(8).map { "\($0) (\(Self.label($0, manifest)))" }.joined(separator: ", ")
-      let more = ties.count > 8 ? " and \(ties.count - 8) more" : ""
-      notes.append("Tie: \(ties.count == 1 ? "configuration" : "configurations") \(listed)\(more) "
+    if !ties.isEmpty, let winner = winner {
+      let listed = ties.prefix(12).map(String.init).joined(separator: ", ") + (ties.count > 12 ? ", …" : "")
+      let winning = manifest.grid.values(at: winner)
+      let differing = manifest.grid.variables.indices.filter { position in
+        ties.contains { manifest.grid.values(at: $0)[position] != winning[position] }
+      }.map { manifest.grid.variables[$0].path }
+      notes.append("Tie: \(ties.count) other \(ties.count == 1 ? "configuration" : "configurations") (\(listed)) "
         + "\(ties.count == 1 ? "has" : "have") the same objective means and \(ties.count == 1 ? "meets" : "meet") "
-        + "the constraints too; the lower index won. Any of them is as good on this evidence.")
+        + "the constraints too; the lower index won. "
+        + (differing.isEmpty ? "" : "They differ from it in \(Self.list(differing)); ")
+        + "any of them is as good on this evidence.")
     }
     if !inertKeys.isEmpty {
       notes.append("Changed nothing: \(Self.list(inertKeys)) (every result number of every track is the same "

@@ -45,6 +45,8 @@ public struct SweepInsight: Sendable {
   /// Configurations whose objective means equal the winner's and that meet the constraints
   /// too (the ranking took the lower index), in index order.
   public var ties: [Int] = []
+  /// The recommended configuration (nil without rows).
+  public var winner: Int?
   /// Varied keys that changed no result number of any track, whatever the other keys.
   public var inertKeys: [String] = []
   /// Varied keys that changed some numbers but no objective or constraint value.
@@ -59,6 +61,7 @@ public struct SweepInsight: Sendable {
   public init(_ analysis: SweepAnalysis) {
     let manifest = analysis.manifest
     guard let winner = analysis.ranking.order.first else { return }
+    self.winner = winner.configIndex
     let position = Dictionary(uniqueKeysWithValues: analysis.columns.enumerated().map { ($1, $0) })
     let objectiveColumns = manifest.objectives.map { position[$0.path] }
     let constraintColumns = manifest.constraints.map { position[$0.path] }
@@ -161,11 +164,14 @@ public struct SweepInsight: Sendable {
     }.map { grid.variables[$0].path }
   }
 
-  /// Numeric keys whose winning value is the lowest or highest tried (keys in `skipping`
-  /// changed nothing that ranks, so their edge says nothing).
+  /// Numeric CalmGeo keys whose winning value is the lowest or highest tried (keys in
+  /// `skipping` changed nothing that ranks, so their edge says nothing).
   static func edges(_ grid: SweepGrid, winner: Int, skipping: Set<String>) -> [Edge] {
     zip(grid.variables, grid.values(at: winner)).compactMap { variable, value in
-      guard !skipping.contains(variable.path), case .number(let chosen) = value.kind else { return nil }
+      // `replay.*` keys set the conditions of the replay (the network, the platform), not CalmGeo:
+      // a better value there is not one to choose.
+      guard !skipping.contains(variable.path), !variable.path.hasPrefix("replay."),
+            case .number(let chosen) = value.kind else { return nil }
       let numbers = variable.values.compactMap { node -> Double? in
         if case .number(let number) = node.kind { return number }
         return nil

@@ -30,8 +30,8 @@ struct InsightPanel {
     notes = insight.notes(manifest)
     let table = insight.trackTable(manifest)
     let objectives = manifest.objectives.count
-    // Dotted paths may break after a dot, so a narrow column still shows all of its name.
-    headers = table.first.map { $0.map { $0.replacingOccurrences(of: ".", with: ".\u{200B}") } } ?? []
+    // Paths may break after a dot or before a capital, so a narrow column shows all of its name.
+    headers = table.first.map { $0.map(ParetoTable.breakable) } ?? []
     rows = table.dropFirst().prefix(Self.limit).map { row in
       Row(cells: row.enumerated().map { column, text in
         let cls = column == 0 ? "key" : column <= objectives ? "num" : text.hasSuffix(" ok") ? "num ok" : "num bad"

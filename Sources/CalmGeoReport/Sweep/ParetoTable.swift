@@ -60,9 +60,15 @@ struct ParetoTable {
     more = members.count > Self.limit ? "and \(members.count - Self.limit) more in pareto.csv" : nil
   }
 
-  /// A dotted path that may break after each dot (a zero-width space), so that every column
-  /// fits the page's width (issue 24: all of them at 1 400 px).
+  /// A dotted camelCase path that may break after each dot and before each capital (a
+  /// zero-width space), so that every column fits the page's width (issue 24: all at 1 400 px).
   static func breakable(_ path: String) -> String {
-    path.replacingOccurrences(of: ".", with: ".\u{200B}")
+    var text = ""
+    for character in path {
+      if character.isUppercase, let last = text.last, last.isLowercase { text += "\u{200B}" }
+      text.append(character)
+      if character == "." { text += "\u{200B}" }
+    }
+    return text
   }
 }

@@ -45,7 +45,8 @@ struct SweepInsightTests {
     #expect(insight.dominating == 0 && insight.exclusions.isEmpty)
     #expect(insight.margins == [SweepInsight.Margin(constraint: 0, track: 0, value: 1, slack: 1.5)])
     let why = SweepRecommendation.explanation(analysis)
-    #expect(why.contains("  - Tie: configurations 9 (distanceFilter=30, syncThreshold=1, maxBatchSize=100), "))
+    #expect(why.contains("  - Tie: 3 other configurations (9, 10, 11) have the same objective means and meet the "
+      + "constraints too; the lower index won. They differ from it in syncThreshold, maxBatchSize; any of them"))
     #expect(why.contains("  - Changed nothing: maxBatchSize (every result number"))
     #expect(why.contains("  - Changed no objective or constraint: syncThreshold"))
     #expect(why.contains("  - Edge of the grid: distanceFilter=30 is the highest value tried; extend the grid above 30"))
