@@ -59,13 +59,16 @@ struct ReportExplainTests {
     let second = try Chromium.load(file, fragment: "t=123")
     #expect(second.consoleMessages.isEmpty, "console: \(second.consoleMessages)")
     #expect(readout(second).contains("listening, still · still rule: ref over 60 s old while moving, so ref moved "
-      + "here; 10.0 m &lt; distanceFilter 16.0 m (not the judge, 99.2 m): still motionchange · ref 61 s old · 10.0 m/s"),
+      + "here; 10.0 m &lt; distanceFilter 16.0 m (not the judge, 99.2 m): still motionchange · ref 61 s old · "
+      + "10.0 m/s"),
       "\(readout(second))")
     let first = try Chromium.load(file, fragment: "t=62")
-    #expect(readout(first).contains("20.0 m ≥ distanceFilter 16.0 m (not the judge, 99.2 m): no motionchange · ref 61 s old"),
+    #expect(readout(first).contains(
+      "20.0 m ≥ distanceFilter 16.0 m (not the judge, 99.2 m): no motionchange · ref 61 s old"),
       "\(readout(first))")
     let filtered = try Chromium.load(file, fragment: "t=30")
-    #expect(readout(filtered).contains("filtered: 0.0 m from ref ≤ judge 99.2 m · ref 29 s old"), "\(readout(filtered))")
+    #expect(readout(filtered).contains("filtered: 0.0 m from ref ≤ judge 99.2 m · ref 29 s old"),
+      "\(readout(filtered))")
   }
 
   @Test(.enabled(if: Chromium.path != nil, Chromium.skipReason))

@@ -16,10 +16,12 @@ extension SweepInsight {
     }
     if !inertKeys.isEmpty {
       notes.append("Changed nothing: \(Self.list(inertKeys)) (every result number of every track is the same "
-        + "whatever \(inertKeys.count == 1 ? "its value" : "their values")); the recommended value is only the first tried.")
+        + "whatever \(inertKeys.count == 1 ? "its value" : "their values")); the recommended value is only the "
+        + "first tried.")
     }
     if !inertForRanking.isEmpty {
-      notes.append("Changed no objective or constraint: \(Self.list(inertForRanking)) (other numbers moved, the ranking "
+      notes.append("Changed no objective or constraint: \(Self.list(inertForRanking)) (other numbers moved, "
+        + "the ranking "
         + "could not).")
     }
     for edge in edges {
@@ -39,7 +41,8 @@ extension SweepInsight {
     }
     for margin in margins {
       let constraint = manifest.constraints[margin.constraint]
-      let spare = margin.slack < 0 ? "not met" : margin.slack == 0 ? "no slack" : "\(Self.number(margin.slack)) to spare"
+      let spare = margin.slack < 0 ? "not met"
+        : margin.slack == 0 ? "no slack" : "\(Self.number(margin.slack)) to spare"
       notes.append("Tightest: \(constraint) on \(Self.track(margin.track, manifest)), at \(Self.number(margin.value)) "
         + "(\(spare)).")
     }

@@ -67,7 +67,9 @@ public struct SweepInsight: Sendable {
     let constraintColumns = manifest.constraints.map { position[$0.path] }
     let rankingColumns = (objectiveColumns + constraintColumns).compactMap { $0 }
     var rowOf: [Int: [Int: Int]] = [:]  // config → track → row
-    for (row, entry) in analysis.table.entries.enumerated() { rowOf[entry.configIndex, default: [:]][entry.trackIndex] = row }
+    for (row, entry) in analysis.table.entries.enumerated() {
+      rowOf[entry.configIndex, default: [:]][entry.trackIndex] = row
+    }
 
     if winner.meetsConstraints {
       ties = analysis.ranking.order.dropFirst()

@@ -49,7 +49,8 @@ struct SweepInsightTests {
       + "constraints too; the lower index won. They differ from it in syncThreshold, maxBatchSize; any of them"))
     #expect(why.contains("  - Changed nothing: maxBatchSize (every result number"))
     #expect(why.contains("  - Changed no objective or constraint: syncThreshold"))
-    #expect(why.contains("  - Edge of the grid: distanceFilter=30 is the highest value tried; extend the grid above 30"))
+    #expect(why.contains(
+      "  - Edge of the grid: distanceFilter=30 is the highest value tried; extend the grid above 30"))
     #expect(why.contains("  - Binding: none."))
     #expect(why.contains("  - Tightest: energy.percentPerHour <= 2.5 on a.csv, at 1 (1.5 to spare).\n"))
     #expect(why.contains("""
@@ -92,6 +93,7 @@ struct SweepInsightTests {
     #expect(analysis.ranking.order.first?.configIndex == 0)
     #expect(insight.ties == [2])
     #expect(insight.edges == [SweepInsight.Edge(path: "distanceFilter", value: "10", isHighest: false)])
-    #expect(SweepRecommendation.explanation(analysis).contains("extend the grid below 10 to see whether lower is better"))
+    #expect(SweepRecommendation.explanation(analysis)
+      .contains("extend the grid below 10 to see whether lower is better"))
   }
 }
