@@ -16,6 +16,12 @@ enum DrawingNotes {
       "Geofences (\(NumberText.grouped(data.geofences.count))), monitoring intervals "
         + "(\(NumberText.grouped(data.monitoring.count))) and moving intervals "
         + "(\(NumberText.grouped(data.moving.count))): all drawn.",
+      // explain: what the readout, the gaps and the call markers mean (issue 24).
+      "Cursor readout: the rule that decided the drawn fix at or before the cursor, its distance, the threshold "
+        + "that distance was compared with (the still rule compares with distanceFilter, not the judge) and ref's age.",
+      "Gaps in the log (no fixes for over a minute and over 10 times the mean interval between fixes) are shaded "
+        + "and the speed and judge lines break there; app calls: \(NumberText.grouped(data.calls.count)) drawn"
+        + (data.callsDropped > 0 ? ", \(NumberText.grouped(data.callsDropped)) more not drawn." : "."),
       "Decimation keeps every k-th element of a series, starting with the first, plus the last, where k is "
         + "the smallest power of two that leaves at most \(NumberText.grouped(data.track.capacity)) points. "
         + "It only thins what is drawn; every number in the tables counts all fixes.",

@@ -33,6 +33,7 @@ struct TimelineView {
   let labelY = NumberText.fixed(Self.chartBottom + 18)
   let foldHeight = NumberText.fixed(Self.chartBottom - 4)
   let foldLabelY = NumberText.fixed((Self.chartTop + Self.chartBottom) / 2)
+  let gapHeight = NumberText.fixed(Self.chartBottom - Self.modeY)
   let left: String
   let right: String
   let ticks: [TimeAxis.Tick]
@@ -40,6 +41,15 @@ struct TimelineView {
   /// The whole replayed time (the listening and still backgrounds).
   let base: Span
   let monitoring: [Span]
+  /// Tracking stopped (`stop()` until the next start): the mode lane says so.
+  let stopped: [Span]
+  /// Gaps in the log (no fixes), shaded; the speed and judge lines break across them.
+  let gaps: [Span]
+  /// The app's calls, as markers above the mode lane.
+  let calls: [TimelineMarks.Call]
+  let hasCalls: Bool
+  let hasStopped: Bool
+  let hasGaps: Bool
   /// Runs of fixes the platform withheld (a strip under the motion band).
   let withheld: [Mark]
   /// Whether there are any (the legend entry).
@@ -65,6 +75,11 @@ struct TimelineView {
     base = span(axis.start, lastFix, "replayed from")
     monitoring = data.monitoring.map { span($0.start, $0.end, "monitoring from") }
     moving = data.moving.map { span($0.start, $0.end, "moving from") }
+    stopped = data.stopped.map { span($0.start, $0.end, "stopped (the app called stop()) from") }
+    let gapTimes = TimelineMarks.gaps(data)
+    gaps = TimelineMarks.gapSpans(gapTimes, axis: axis)
+    calls = TimelineMarks.calls(data, axis: axis)
+    (hasCalls, hasStopped, hasGaps) = (!calls.isEmpty, !stopped.isEmpty, !gaps.isEmpty)
     withheld = data.withheld.map { run in
       let drawn = span(run.start, run.end, "withheld (\(run.rule.rawValue))")
       return Mark(x: drawn.x, width: drawn.width,
@@ -80,15 +95,20 @@ struct TimelineView {
                            topPixel: Self.chartTop, bottomPixel: Self.chartBottom)
     speedTicks = speeds.ticks(unit: "m/s")
     judgeTicks = judges.ticks(unit: "m")
-    speedPath = Self.path(samples, axis: axis, step: false) { $0.speed >= 0 ? speeds.y(Double($0.speed)) : nil }
-    judgePath = Self.path(samples, axis: axis, step: true) { $0.judge.isFinite ? judges.y(Double($0.judge)) : nil }
+    speedPath = Self.path(samples, axis: axis, gaps: gapTimes, step: false) {
+      $0.speed >= 0 ? speeds.y(Double($0.speed)) : nil
+    }
+    judgePath = Self.path(samples, axis: axis, gaps: gapTimes, step: true) {
+      $0.judge.isFinite ? judges.y(Double($0.judge)) : nil
+    }
   }
 
-  /// An SVG path through the samples' values, broken where a value is missing or a gap
-  /// is folded; `step`
-  /// holds each value until the next sample.
+  /// An SVG path through the samples' values, broken where a value is missing, a gap is
+  /// folded or one of `gaps` lies between two samples; `step` holds each value until the
+  /// next sample.
   static func path(
-    _ samples: [ReportCollector.TrackSample], axis: TimeAxis, step: Bool, value: (ReportCollector.TrackSample) -> Double?
+    _ samples: [ReportCollector.TrackSample], axis: TimeAxis, gaps: [ReportCollector.TimeSpan] = [], step: Bool,
+    value: (ReportCollector.TrackSample) -> Double?
   ) -> String {
     var path = ""
     var drawing = false
@@ -99,7 +119,10 @@ struct TimelineView {
         drawing = false
         continue
       }
-      if let previous, axis.foldsBetween(previous, sample.time) { drawing = false }
+      if let previous, axis.foldsBetween(previous, sample.time)
+        || gaps.contains(where: { $0.start >= previous && $0.end <= sample.time }) {
+        drawing = false
+      }
       let x = NumberText.fixed(axis.x(sample.time))
       if !drawing {
         path += "M\(x) \(NumberText.fixed(y))"

@@ -20,16 +20,17 @@ enum Chromium {
     func count(_ text: String) -> Int { dom.components(separatedBy: text).count - 1 }
   }
 
-  /// Loads `file` with `--dump-dom`, console messages going to stderr.
-  static func load(_ file: URL) throws -> Page {
+  /// Loads `file` (with `fragment`, e.g. `t=62`, after a `#`) with `--dump-dom`, console
+  /// messages going to stderr; `width` sets the window's width in CSS pixels.
+  static func load(_ file: URL, fragment: String? = nil, width: Int? = nil) throws -> Page {
     let profile = try CommandRunner.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: profile) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path ?? "chromium")
     process.arguments = [
       "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(profile.path)",
-      "--enable-logging=stderr", "--v=0", "--dump-dom", file.absoluteString,
-    ]
+      "--enable-logging=stderr", "--v=0", "--dump-dom", file.absoluteString + (fragment.map { "#" + $0 } ?? ""),
+    ] + (width.map { ["--window-size=\($0),1000"] } ?? [])
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out

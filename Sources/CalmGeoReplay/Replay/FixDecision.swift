@@ -73,6 +73,43 @@ public struct FixDecision: Sendable, Hashable {
   public var before: TrackingStateMachine.State
   /// State after the fix.
   public var after: TrackingStateMachine.State
+  /// The still rule's distanceFilter (the still motionchange needs `distance` below it, not
+  /// below the judge); NaN unless the still rule fired.
+  public var stillThreshold: Double = .nan
+
+  /// Which number `distance` was compared with to reach this decision.
+  public enum Threshold: UInt8, Sendable, Hashable, CustomStringConvertible {
+    /// Nothing: no `ref` yet, a one-shot, a withheld or ignored fix.
+    case none
+    /// The elastic judge (`kept_beyond_judge`, `filtered`, `sleep_rule`).
+    case judge
+    /// distanceFilter itself: the still rule's motionchange test (CALMGEO.md §3 step 4a).
+    case distanceFilter
+    /// The geofence's radius (monitoring).
+    case geofenceRadius
+
+    /// The trace's spelling (`judge`, `distanceFilter`, `geofenceRadius`; `none`).
+    public var description: String {
+      switch self {
+      case .none: "none"
+      case .judge: "judge"
+      case .distanceFilter: "distanceFilter"
+      case .geofenceRadius: "geofenceRadius"
+      }
+    }
+  }
+
+  /// The number `distance` was compared with, and what it is (NaN with `.none`): the still
+  /// rule's is distanceFilter, not the judge.
+  public var threshold: (kind: Threshold, metres: Double) {
+    switch kind {
+    case .keptBeyondJudge, .filtered, .sleepRule: (.judge, judge)
+    case .stillRule: (.distanceFilter, stillThreshold)
+    case .ignoredWhileMonitoring, .geofenceExit: (.geofenceRadius, judge)
+    case .oneShot, .keptRefEmpty, .withheldStationary, .withheldAccuracy, .withheldRate, .ignoredWhileStopped:
+      (.none, .nan)
+    }
+  }
 
   /// Whether the platform withheld the fix (the decider never saw it).
   @inlinable public var isWithheld: Bool { kind == .withheldStationary || kind == .withheldAccuracy || kind == .withheldRate }

@@ -44,6 +44,8 @@ public struct ReplayEngine<Observer: ReplayObserver> {
   /// The service's creation: the first call's time (`getSyncState()` before any failure).
   var createdAt: Int64?
   var callCounts: [AppCall.Name: Int] = [:]
+  /// Fixes by the rule that decided them.
+  var decisions = DecisionCounts()
   var emittedByCalls = 0
   /// When set, every request to the upload simulator is also recorded here, so that
   /// other upload configurations can be replayed from it (`UploadTape`).
@@ -86,10 +88,13 @@ public struct ReplayEngine<Observer: ReplayObserver> {
     uploads.advance(to: fix.time, observer: &observer)
     uploadTape?.advance(to: fix.time)
     if let rule = delivery?.withhold(fix, listening: machine.isRunning && machine.state.mode == .listening) {
-      observer.replayDidDecide(fix, .withheld(fix, by: rule, state: machine.state))
+      let withheld = FixDecision.withheld(fix, by: rule, state: machine.state)
+      decisions.add(withheld.kind)
+      observer.replayDidDecide(fix, withheld)
       return
     }
     let decision = machine.decide(fix, cosLatitude: cosLatitude)
+    decisions.add(decision.kind)
     observer.replayDidDecide(fix, decision)
     if let emission = decision.emission {
       emit(fix, isMoving: emission.isMoving, event: emission.isMotionChange ? .motionchange : nil)
@@ -132,6 +137,7 @@ public struct ReplayEngine<Observer: ReplayObserver> {
     result.activitySources = config.fetchActivity ? activitySources : nil
     result.calls = hasScenario ? callCounts : nil
     result.emittedByCalls = emittedByCalls
+    result.decisions = decisions
     result.scenarioError = scheduler.problem
     return result
   }

@@ -18,6 +18,8 @@ public struct ReplayResult: Sendable, Hashable {
   public var platform: PlatformDelivery.Counters?
   /// Where each emitted activity came from (`log`, `speed`), with `fetchActivity` on.
   public var activitySources: [String: Int]?
+  /// Fixes by the rule that decided them (adds up to `fixesUsed`).
+  public var decisions = DecisionCounts()
   /// Locations emitted by app calls (`getGeoData`) rather than by a fix.
   public var emittedByCalls = 0
   /// Calls made, by name, when the replay ran a scenario given by the user (`nil` for

@@ -244,6 +244,7 @@ public struct TrackingStateMachine: Sendable {
       (ref, refAnchor) = (fix, fixAnchor)
       decision.kind = .stillRule
       decision.refMoved = true
+      decision.stillThreshold = distanceFilter
       if d < distanceFilter { decision.emission = stop() }
     }
     if age > Self.sleepTime && now - listenStart > Self.sleepTime {

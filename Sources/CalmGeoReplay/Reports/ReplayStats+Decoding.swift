@@ -12,6 +12,7 @@ extension ReplayStats {
     }
     input = try container.decode(Input.self, forKey: .input)
     engine = try container.decode(Engine.self, forKey: .engine)
+    decisions = try container.decodeIfPresent(DecisionStats.self, forKey: .decisions)
     storage = try container.decode(Storage.self, forKey: .storage)
     uploads = try container.decode(Uploads.self, forKey: .uploads)
     accounting = try container.decode(Accounting.self, forKey: .accounting)

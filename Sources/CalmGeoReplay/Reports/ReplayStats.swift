@@ -7,10 +7,13 @@ public struct ReplayStats: Codable, Sendable, Hashable {
   /// The version of this layout; a reader refuses a newer one.
   public static let currentSchemaVersion = 3
 
-  /// 2 since the metrics sections, 3 since `efficiency`; `stats.json` files without it are version 1.
+  /// 3 since `decisions`, `efficiency`, `delivery` and `library`; 2 since the metrics sections;
+  /// `stats.json` files without it are version 1.
   public var schemaVersion: Int
   public var input: Input
   public var engine: Engine
+  /// Fixes by the rule that decided them; they add up to `input.fixesUsed` (absent before version 3).
+  public var decisions: DecisionStats?
   public var storage: Storage
   public var uploads: Uploads
   public var accounting: Accounting
@@ -42,8 +45,8 @@ public struct ReplayStats: Codable, Sendable, Hashable {
 
   /// The keys, in `stats.json` order.
   enum CodingKeys: String, CodingKey {
-    case schemaVersion, input, engine, storage, uploads, accounting, calls, fidelity, stops, efficiency, energy, geofences,
-      platform, seed, configuration, tool
+    case schemaVersion, input, engine, decisions, storage, uploads, accounting, calls, fidelity, stops, efficiency,
+      energy, geofences, platform, seed, configuration, tool
   }
 
   public init(input: Input, engine: Engine, storage: Storage, uploads: Uploads, accounting: Accounting,
@@ -54,6 +57,7 @@ public struct ReplayStats: Codable, Sendable, Hashable {
     self.storage = storage
     self.uploads = uploads
     self.accounting = accounting
+    decisions = nil
     calls = nil
     self.fidelity = fidelity
     self.stops = stops
@@ -88,6 +92,7 @@ public struct ReplayStats: Codable, Sendable, Hashable {
     engine.geofenceUnknowns = m.geofenceUnknowns == 0 ? nil : m.geofenceUnknowns
     engine.significantChanges = result.configuration?.replay.model == .significantChange ? m.significantChanges : nil
     engine.activitySources = result.activitySources
+    decisions = DecisionStats(result.decisions)
     storage = Storage(stored: u.stored, maxStored: u.maxStored, storedAtEnd: u.storedAtEnd, expiredLost: u.expired)
     uploads = Uploads(
       requests: u.requests, ok: u.succeeded, failed: u.failed, timeouts: u.timeouts, eventSyncs: u.eventSyncs,

@@ -19,6 +19,7 @@ public enum SummaryWriter {
       ("emitted", "\(count(r.emitted, "location")), "
         + "\(count(r.machine.motionChangesToMoving + r.machine.motionChangesToStationary, "motionchange")) "
         + "(\(motionChangeKinds(r.machine)))"),
+      ("decisions", r.decisions.line),
       ("time", "\(seconds(r.machine.millisListening)) listening, \(seconds(r.machine.millisMonitoring)) monitoring"),
     ]
     if let model = r.configuration?.replay.model, model != .calmgeo { rows.insert(("model", model.rawValue), at: 1) }

@@ -53,7 +53,7 @@ public enum SweepRecommendation {
       }
       if !second.meetsConstraints && !second.violations.isEmpty { text += violations(second, manifest, tracks: tracks) }
     }
-    return text
+    return text + SweepInsight(analysis).text(manifest)
   }
 
   /// `7 of 12 (distanceFilter=16, syncThreshold=5)`

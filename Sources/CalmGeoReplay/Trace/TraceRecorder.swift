@@ -1,10 +1,12 @@
 /// Writes `trace.ndjson`: one line per input fix with the state machine's decision,
-/// the numbers it decided on, the state before and after, and the events it produced.
+/// the numbers it decided on (`compared` names the threshold `distance` was held against:
+/// `judge`, `distanceFilter` for the still rule, `geofenceRadius` while monitoring), the
+/// state before and after, and the events it produced.
 ///
 /// An observer that only formats: full buffers of lines go to `sink` (the CLI writes
 /// them to a file), so memory stays flat. Numbers: positions in degrees with 7 decimals
-/// (about 1 cm), distances and judges in metres and ages in seconds with 3 decimals,
-/// `null` where a value took no part.
+/// (about 1 cm), distances, judges and thresholds in metres and ages in seconds with 3
+/// decimals, `null` where a value took no part.
 public struct TraceRecorder: ReplayObserver {
   private var json = JSONBytes(reservingCapacity: 1 << 16, escapesSlashes: false)
   private var open = false
@@ -43,6 +45,14 @@ public struct TraceRecorder: ReplayObserver {
     json.raw(",")
     json.key("judge")
     number(decision.judge)
+    json.raw(",")
+    // The number the decision compared `distance` with: the still rule's is distanceFilter.
+    let threshold = decision.threshold
+    json.key("compared")
+    json.raw(Self.thresholdNames[Int(threshold.kind.rawValue)])
+    json.raw(",")
+    json.key("threshold")
+    number(threshold.metres)
     json.raw(",")
     json.key("speed")
     number(decision.speed < 0 ? .nan : decision.speed)
@@ -158,6 +168,9 @@ public struct TraceRecorder: ReplayObserver {
     "ignored_while_monitoring", "geofence_exit", "withheld_stationary", "withheld_accuracy", "withheld_rate",
     "ignored_while_stopped",
   ]
+
+  /// `FixDecision.Threshold` descriptions as quoted static text, by raw value (`none`: null).
+  private static let thresholdNames: [StaticString] = ["null", "\"judge\"", "\"distanceFilter\"", "\"geofenceRadius\""]
 
   private mutating func state(_ state: TrackingStateMachine.State) {
     json.raw("{")

@@ -35,8 +35,8 @@ struct ParetoTable {
     let variables = facts.manifest.grid.variables
     headers = [Header(text: "Config", title: "configuration index", cls: "num"),
                Header(text: "Rank", title: "1 = recommended", cls: "num")]
-      + variables.map { Header(text: $0.path, title: "varied key", cls: "key") }
-      + objectives.map { Header(text: $0.path + ($0.direction == .min ? " ↓" : " ↑"),
+      + variables.map { Header(text: Self.breakable($0.path), title: "varied key", cls: "key") }
+      + objectives.map { Header(text: Self.breakable($0.path) + ($0.direction == .min ? " ↓" : " ↑"),
                                 title: "\($0): mean over tracks", cls: "num") }
       + [Header(text: "Constraints", title: "met on every track", cls: "")]
     let members = facts.analysis.pareto.compactMap(facts.candidate)
@@ -58,5 +58,17 @@ struct ParetoTable {
           + facts.values(index).map { Cell(text: $0, cls: "key") } + means + [constraint])
     }
     more = members.count > Self.limit ? "and \(members.count - Self.limit) more in pareto.csv" : nil
+  }
+
+  /// A dotted camelCase path that may break after each dot and before each capital (a
+  /// zero-width space), so that every column fits the page's width (issue 24: all at 1 400 px).
+  static func breakable(_ path: String) -> String {
+    var text = ""
+    for character in path {
+      if character.isUppercase, let last = text.last, last.isLowercase { text += "\u{200B}" }
+      text.append(character)
+      if character == "." { text += "\u{200B}" }
+    }
+    return text
   }
 }

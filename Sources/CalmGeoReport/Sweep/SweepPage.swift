@@ -17,6 +17,8 @@ struct SweepPage {
   /// Why there is no scatter.
   let scatterNote: String
   let recommendation: RecommendationPanel?
+  /// Ties, keys that changed nothing, the grid's edge, binding constraints, per track.
+  let insight: InsightPanel?
   let parameters: [ParameterSection]
   let parametersNote: String?
   let table: ParetoTable
@@ -37,6 +39,7 @@ struct SweepPage {
     scatterNote = axes.map { "No configuration has values of both \($0.x) and \($0.y)." }
       ?? "The spec has fewer than two objectives: name two result paths with --plot x,y to draw this chart."
     recommendation = RecommendationPanel(facts)
+    insight = InsightPanel(facts)
     var charted = facts.objectives.map(\.path)
     if charted.isEmpty, let axes { charted = [axes.x, axes.y].filter(facts.has) }
     parameters = ParameterSection.all(facts, paths: charted)

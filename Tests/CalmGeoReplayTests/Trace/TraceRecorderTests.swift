@@ -52,6 +52,54 @@ struct TraceRecorderTests {
   }
 }
 
+/// The trace names the threshold each decision compared the distance with (issue 24).
+struct TraceThresholdTests {
+  private func lines(_ fixes: [Fix]) throws -> [[String: Any]] {
+    final class Buffer: @unchecked Sendable { var bytes: [UInt8] = [] }
+    let buffer = Buffer()
+    var engine = ReplayEngine(config: CalmGeoConfig(), observer: TraceRecorder { buffer.bytes += $0 })
+    engine.process(fixes)
+    _ = engine.finish()
+    return try String(decoding: buffer.bytes, as: UTF8.self).split(separator: "\n").map {
+      try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
+    }
+  }
+
+  @Test func stillRuleComparesWithDistanceFilterNotTheJudge() throws {
+    // Defaults: distanceFilter 16, speedMultiplier 3.1. At 10 m/s the judge is
+    // round(10 / 5) · 3.1 · 16 = 99.2 m. t 0 one-shot; t 1 becomes ref (x 0).
+    // t 62, x 20: 20 ≤ 99.2 (filtered), ref 61 s old while moving → still rule, ref moves
+    // to x 20; 20 < 16 is false, so no motionchange. t 123, x 30: 10 m from ref, 61 s old
+    // → still rule again; 10 < 16 → the still motionchange. Both compared 16, not 99.2.
+    let fixes = [
+      EquatorTrack.fix(t: 0, x: 0, speed: 10), EquatorTrack.fix(t: 1, x: 0, speed: 10),
+      EquatorTrack.fix(t: 62, x: 20, speed: 10), EquatorTrack.fix(t: 123, x: 30, speed: 10),
+    ]
+    let trace = try lines(fixes)
+    #expect(trace.map { $0["decision"] as? String } == ["one_shot", "kept_ref_empty", "still_rule", "still_rule"])
+    #expect(trace[0]["compared"] is NSNull && trace[0]["threshold"] is NSNull)
+    #expect(trace[1]["compared"] is NSNull)
+    for (index, distance) in [(2, 20.0), (3, 10.0)] {
+      #expect(trace[index]["compared"] as? String == "distanceFilter")
+      #expect(trace[index]["threshold"] as? Double == 16)
+      #expect(trace[index]["judge"] as? Double == 99.2)
+      #expect(trace[index]["distance"] as? Double == distance)
+    }
+    #expect((trace[2]["events"] as? [Any])?.isEmpty == true)  // 20 ≥ 16: no still motionchange
+    #expect((trace[3]["after"] as? [String: Any])?["moving"] as? Bool == false)
+  }
+
+  @Test func keptAndFilteredCompareWithTheJudgeMonitoringWithTheRadius() throws {
+    // CALMGEO.md §6: t 12 is 16.5 m from ref > judge 16; t 2 is 1.5 m ≤ 16; t 200 is
+    // monitoring (since t 194) at 0 m from the centre, radius 25; t 317 exits at 25.5 m.
+    let trace = try lines(EquatorTrack.workedExample)
+    #expect(trace[12]["compared"] as? String == "judge" && trace[12]["threshold"] as? Double == 16)
+    #expect(trace[2]["compared"] as? String == "judge" && trace[2]["decision"] as? String == "filtered")
+    #expect(trace[200]["compared"] as? String == "geofenceRadius" && trace[200]["threshold"] as? Double == 25)
+    #expect(trace[317]["compared"] as? String == "geofenceRadius" && trace[317]["distance"] as? Double == 25.5)
+  }
+}
+
 /// The trace's number writer: fixed decimals, trailing zeros trimmed, no String.
 struct FixedNumberTests {
   @Test(arguments: [

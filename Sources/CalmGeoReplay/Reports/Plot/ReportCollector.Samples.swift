@@ -9,6 +9,22 @@ extension ReportCollector {
     public var longitude: Double
     public var speed: Float
     public var judge: Float
+    /// The rule that decided the fix, the distance it measured, the threshold it compared
+    /// that with (`FixDecision.threshold`: the still rule's is distanceFilter) and `ref`'s age
+    /// in ms (-1 without one): the report's cursor readout. NaN where not part of the decision.
+    public var kind: FixDecision.Kind = .filtered
+    public var distance: Float = .nan
+    public var threshold: Float = .nan
+    public var refAge: Int64 = -1
+  }
+
+  /// An app call on the timeline (scenario entries, the standard start and final sync).
+  public struct CallMark: Sendable, Hashable {
+    /// ms since 1970.
+    public var time: Int64
+    public var name: AppCall.Name
+    /// The scenario file's line (0 for a call made in code).
+    public var line: Int
   }
 
   /// An emitted location as drawn.

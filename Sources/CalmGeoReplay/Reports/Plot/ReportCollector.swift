@@ -34,6 +34,13 @@ public struct ReportCollector: ReplayObserver, Sendable {
   public static let withheldCapacity = 2_000
   /// Runs of one rule closer than this (ms) are drawn as one.
   public static let withheldJoin: Int64 = 10_000
+  /// Every interval in which tracking was stopped (`stop()` until the next start).
+  public private(set) var stopped: [TimeSpan] = []
+  /// The app's calls, in time order (at most `callCapacity`; `callsDropped` counts the rest).
+  public private(set) var calls: [CallMark] = []
+  public private(set) var callsDropped = 0
+  /// The most calls `calls` keeps.
+  public static let callCapacity = 2_000
   /// The longest pauses between consecutive fixes (at most `gapCapacity`), in time
   /// order: a timeline can fold them instead of spending its width on no data.
   public private(set) var longestGaps: [TimeSpan] = []
@@ -51,6 +58,7 @@ public struct ReportCollector: ReplayObserver, Sendable {
   private var lastJudge: Float = .nan
   private var monitoringSince: Int64?
   private var movingSince: Int64?
+  private var stoppedSince: Int64?
   private var reference: (latitude: Double, longitude: Double)?
   /// The shortest of `longestGaps` once it is full, ms.
   private var shortestGap: Int64 = 0
@@ -75,7 +83,9 @@ public struct ReportCollector: ReplayObserver, Sendable {
     // A withheld fix keeps the judge in force, so the judge line does not break at each one.
     track.offer(TrackSample(
       time: fix.time, latitude: fix.latitude, longitude: fix.longitude,
-      speed: Float(decision.speed), judge: decision.isWithheld ? lastJudge : Float(decision.judge)))
+      speed: Float(decision.speed), judge: decision.isWithheld ? lastJudge : Float(decision.judge),
+      kind: decision.kind, distance: Float(decision.distance), threshold: Float(decision.threshold.metres),
+      refAge: decision.refAge))
 
     switch decision.kind {
     case .keptRefEmpty, .keptBeyondJudge: reference = (fix.latitude, fix.longitude)
@@ -108,6 +118,11 @@ public struct ReportCollector: ReplayObserver, Sendable {
   }
 
   public mutating func replayDidChangeMode(_ change: ModeChange) {
+    if change.to == .stopped { stoppedSince = change.time }
+    if change.from == .stopped, let since = stoppedSince {
+      stopped.append(TimeSpan(start: since, end: change.time))
+      stoppedSince = nil
+    }
     if change.to == .monitoring { monitoringSince = change.time }
     if change.from == .monitoring, let since = monitoringSince {
       monitoring.append(TimeSpan(start: since, end: change.time))
@@ -116,6 +131,11 @@ public struct ReportCollector: ReplayObserver, Sendable {
   }
 
   public mutating func replayDidCall(_ record: AppCallRecord) {
+    if calls.count < Self.callCapacity {
+      calls.append(CallMark(time: record.time, name: record.call.name, line: record.line))
+    } else {
+      callsDropped += 1
+    }
     guard case .clearAllLocations = record.call, stored.count > 0 else { return }
     stored.removeAll()
     sampleQueue(at: record.time)
@@ -140,6 +160,8 @@ public struct ReportCollector: ReplayObserver, Sendable {
     let last = lastFixTime ?? time
     if let since = monitoringSince { monitoring.append(TimeSpan(start: since, end: last)) }
     if let since = movingSince { moving.append(TimeSpan(start: since, end: last)) }
+    if let since = stoppedSince { stopped.append(TimeSpan(start: since, end: max(last, since))) }
+    stoppedSince = nil
     monitoringSince = nil
     movingSince = nil
     // A log that ends at the fix that started monitoring: the radius is a run's constant.
