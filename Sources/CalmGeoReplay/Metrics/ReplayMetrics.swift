@@ -1,4 +1,5 @@
-/// The metrics of one replay against its raw log: track fidelity and stops/starts.
+/// The metrics of one replay against its raw log: track fidelity, stops/starts and how
+/// late the server learned each location.
 ///
 /// An observer on the engine's event stream (it knows nothing else): every decision is a
 /// raw fix, emits are what the server receives, motionchanges and the switch to
@@ -6,6 +7,7 @@
 public struct MetricsObserver: ReplayObserver {
   private var fidelity: FidelityMetrics
   private var stops: StopMetrics
+  private var delivery = DeliveryMetrics()
   private let analysis: TrackAnalysis?
   /// Raw fixes seen so far (the index of the next one in `analysis`).
   private var rawIndex = 0
@@ -36,10 +38,15 @@ public struct MetricsObserver: ReplayObserver {
 
   public mutating func replayDidEmit(_ location: CalmGeoLocation) {
     fidelity.observeEmitted(location.fix)
+    delivery.replayDidEmit(location)
     if location.event == .motionchange { stops.observeMotionChange(isMoving: location.isMoving, at: location.fix) }
   }
 
   public var wantsRequestBodies: Bool { false }
+
+  public mutating func replayDidComplete(_ request: UploadRequest) {
+    delivery.replayDidComplete(request)
+  }
 
   public mutating func replayDidChangeMode(_ change: ModeChange) {
     if change.to == .monitoring { stops.observeMonitoringStart(at: change.time) }
@@ -47,7 +54,8 @@ public struct MetricsObserver: ReplayObserver {
 
   /// Closes the metrics.
   public mutating func finish() -> ReplayMetricsResult {
-    ReplayMetricsResult(fidelity: fidelity.finish(), stops: stops.finish(), trueStops: stops.stopList())
+    ReplayMetricsResult(fidelity: fidelity.finish(), stops: stops.finish(), trueStops: stops.stopList(),
+      delivery: delivery.finish())
   }
 }
 
@@ -57,4 +65,6 @@ public struct ReplayMetricsResult: Sendable, Hashable {
   public var stops: StopStats
   /// The true stops one by one (for reports).
   public var trueStops: [TrueStop]
+  /// Fix-to-delivery delays (`DeliveryMetrics`); a sweep's shared upload pass replaces them.
+  public var delivery = DeliveryDelays()
 }

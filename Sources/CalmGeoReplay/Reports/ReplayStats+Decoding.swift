@@ -17,6 +17,7 @@ extension ReplayStats {
     accounting = try container.decode(Accounting.self, forKey: .accounting)
     fidelity = try container.decodeIfPresent(FidelityStats.self, forKey: .fidelity)
     stops = try container.decodeIfPresent(StopStats.self, forKey: .stops)
+    delivery = try container.decodeIfPresent(DeliveryStats.self, forKey: .delivery)
     energy = try container.decodeIfPresent(EnergyStats.self, forKey: .energy)
     geofences = try container.decodeIfPresent(GeofenceStats.self, forKey: .geofences)
     platform = try container.decodeIfPresent(Platform.self, forKey: .platform)

@@ -5,9 +5,10 @@
 /// seconds, distances metres; every field is documented in the README.
 public struct ReplayStats: Codable, Sendable, Hashable {
   /// The version of this layout; a reader refuses a newer one.
-  public static let currentSchemaVersion = 2
+  public static let currentSchemaVersion = 3
 
-  /// 2 since the metrics sections; `stats.json` files without it are version 1.
+  /// 2 since the metrics sections, 3 since `delivery` and the covered stops; `stats.json`
+  /// files without it are version 1.
   public var schemaVersion: Int
   public var input: Input
   public var engine: Engine
@@ -20,6 +21,9 @@ public struct ReplayStats: Codable, Sendable, Hashable {
   public var fidelity: FidelityStats?
   /// True stops and starts in the raw log against the motionchanges (absent with `--no-metrics`).
   public var stops: StopStats?
+  /// How late the server learned each location, and which never reached it (absent with
+  /// `--no-metrics` or without uploads).
+  public var delivery: DeliveryStats?
   /// The battery estimate (a proxy for ranking configurations, not a measurement).
   public var energy: EnergyStats?
   /// The app's geofences (`--geofences`): events, entries, exits and dwell time per
@@ -39,7 +43,7 @@ public struct ReplayStats: Codable, Sendable, Hashable {
 
   /// The keys, in `stats.json` order.
   enum CodingKeys: String, CodingKey {
-    case schemaVersion, input, engine, storage, uploads, accounting, calls, fidelity, stops, energy, geofences,
+    case schemaVersion, input, engine, storage, uploads, accounting, calls, fidelity, stops, delivery, energy, geofences,
       platform, seed, configuration, tool
   }
 
@@ -99,6 +103,9 @@ public struct ReplayStats: Codable, Sendable, Hashable {
     }
     fidelity = result.metrics?.fidelity
     stops = result.metrics?.stops
+    if result.uploads.requests > 0 || result.configuration?.calmGeo.url != nil, let metrics = result.metrics {
+      delivery = DeliveryStats(metrics.delivery, emitted: result.emitted, uploads: result.uploads)
+    }
     energy = (result.configuration?.replay.energy ?? EnergyModel()).estimate(result)
     platform = result.platform.map(Platform.init)
     seed = Int(truncatingIfNeeded: result.configuration?.replay.seed ?? 0)
