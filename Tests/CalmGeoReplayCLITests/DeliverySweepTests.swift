@@ -30,12 +30,17 @@ struct DeliverySweepTests {
     // Only the request count moves the energy estimate between these configurations (the
     // GPS does the same in each): fewer requests, less energy, so the largest threshold.
     #expect(try Self.recommended(["min energy.percentPerHour"])
-      == "recommended: configuration 2 (syncThreshold=120)")
+      .hasPrefix("recommended: configuration 2 (syncThreshold=120),"))
   }
 
   @Test func deliveryDelayTradesTheThresholdAgainstEnergy() throws {
-    // DELIVERY-REASONING
+    // Measured means (energy %/h; delay p95 s): threshold 1: 7.68; 0.40 (a request per
+    // location, latency alone); 12: 1.73; 139.2; 120: 1.37; 709.2 (records wait for the
+    // motionchanges and the final sync). All three are on the Pareto front; normalised over
+    // its ranges, 1 sits at (1, 0) and 120 at (0, 1), distance 1 from the utopia point, and
+    // 12 at ((1.73 − 1.37) / 6.30, (139.2 − 0.4) / 708.8) = (0.06, 0.20), distance 0.20:
+    // the middle threshold wins instead of the largest.
     #expect(try Self.recommended(["min energy.percentPerHour", "min delivery.delaySeconds.p95"])
-      == "recommended: configuration 1 (syncThreshold=12)")
+      .hasPrefix("recommended: configuration 1 (syncThreshold=12),"))
   }
 }

@@ -10,7 +10,8 @@ struct SummaryCountsTests {
 
   @Test func recordsReadAddUpToUsedSkippedAndIgnored() throws {
     // 6 data rows: 3 good fixes; a bad latitude (skipped); 0,0 (no fix: ignored); a time
-    // before the previous fix (dropped for its time: skipped). 6 = 3 + 2 + 1.
+    // before the previous fix (dropped for its time: skipped). 6 = 3 + 2 + 1; the header
+    // row is no record, named apart.
     let folder = try CommandRunner.temporaryFolder()
     try write("""
       time,lat,lon
@@ -25,7 +26,7 @@ struct SummaryCountsTests {
     let run = try CommandRunner.run(["six.csv", "-o", "out"], in: folder)
     #expect(run.status == 0, "\(run.stderr)")
     let line = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("fixes ") })
-    #expect(line.hasSuffix("6 records read = 3 used + 2 skipped (bad_latitude 1, time_backwards 1) + 1 ignored (no_fix 1)"),
+    #expect(line.hasSuffix("6 records read = 3 used + 2 skipped (bad_latitude 1, time_backwards 1) + 1 ignored (no_fix 1); not records (header 1)"),
             "\(line)")
   }
 
