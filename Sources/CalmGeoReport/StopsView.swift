@@ -74,7 +74,8 @@ struct StopsView {
       let outcome = stop.outcome.rawValue
       spans.append(Span(
         x: NumberText.fixed(x), width: NumberText.fixed(max(axis.x(stop.end) - x, 1)), cls: outcome,
-        title: "stop \(number), \(outcome): \(NumberText.dateTime(stop.start)) → \(NumberText.dateTime(stop.end)) UTC, "
+        title: "stop \(number), \(outcome): \(NumberText.dateTime(stop.start)) → "
+          + "\(NumberText.dateTime(stop.end)) UTC, "
           + seconds(stop.end - stop.start)))
       if let still = stop.detectedAt {
         markers.append(Marker(x: NumberText.fixed(axis.x(still)), cls: "still",
@@ -105,6 +106,7 @@ struct StopsView {
     let counts = [TrueStop.Outcome.detected, .covered, .missed].map { outcome in
       "\(stops.filter { $0.outcome == outcome }.count) \(outcome.rawValue)"
     }
-    caption = NumberText.counted(stops.count, "true stop") + (stops.isEmpty ? "" : ": " + counts.joined(separator: ", "))
+    caption = NumberText.counted(stops.count, "true stop")
+      + (stops.isEmpty ? "" : ": " + counts.joined(separator: ", "))
   }
 }

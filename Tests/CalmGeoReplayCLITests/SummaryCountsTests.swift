@@ -26,7 +26,8 @@ struct SummaryCountsTests {
     let run = try CommandRunner.run(["six.csv", "-o", "out"], in: folder)
     #expect(run.status == 0, "\(run.stderr)")
     let line = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("fixes ") })
-    #expect(line.hasSuffix("6 records read = 3 used + 2 skipped (bad_latitude 1, time_backwards 1) + 1 ignored (no_fix 1); not records (header 1)"),
+    #expect(line.hasSuffix("6 records read = 3 used + 2 skipped (bad_latitude 1, time_backwards 1) "
+      + "+ 1 ignored (no_fix 1); not records (header 1)"),
             "\(line)")
   }
 

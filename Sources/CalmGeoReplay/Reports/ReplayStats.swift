@@ -43,7 +43,8 @@ public struct ReplayStats: Codable, Sendable, Hashable {
 
   /// The keys, in `stats.json` order.
   enum CodingKeys: String, CodingKey {
-    case schemaVersion, input, engine, storage, uploads, accounting, calls, fidelity, stops, delivery, energy, geofences,
+    case schemaVersion, input, engine, storage, uploads, accounting, calls, fidelity, stops, delivery, energy,
+      geofences,
       platform, seed, configuration, tool
   }
 

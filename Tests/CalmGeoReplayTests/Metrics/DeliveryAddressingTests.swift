@@ -13,7 +13,8 @@ struct DeliveryAddressingTests {
     configuration.calmGeo.syncThreshold = 3
     configuration.calmGeo.maxBatchSize = 2
     var observer = DiscardingObserver()
-    let track = Track(name: "worked.csv", format: .csv, fixes: EquatorTrack.workedExample, diagnostics: InputDiagnostics())
+    let track = Track(
+      name: "worked.csv", format: .csv, fixes: EquatorTrack.workedExample, diagnostics: InputDiagnostics())
     return ReplayStats(ReplayRunner.run(track, configuration: configuration, observer: &observer, metrics: true))
   }
 

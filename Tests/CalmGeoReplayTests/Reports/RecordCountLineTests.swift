@@ -29,6 +29,7 @@ struct RecordCountLineTests {
     var d = InputDiagnostics()
     d.recordsRead = 10
     d.ignored = ["a": 1, "b": 4, "c": 2, "d": 3]
-    #expect(RecordCountLine.render(used: 0, d) == "10 records read = 0 used + 0 skipped + 10 ignored (b 4, d 3, c 2, …)")
+    #expect(RecordCountLine.render(used: 0, d)
+      == "10 records read = 0 used + 0 skipped + 10 ignored (b 4, d 3, c 2, …)")
   }
 }
