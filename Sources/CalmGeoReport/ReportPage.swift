@@ -23,6 +23,8 @@ struct ReportPage {
   let map: MapView
   let timeline: TimelineView
   let uploads: UploadView
+  /// The true stops and what the library made of them (absent without metrics).
+  let stopsView: StopsView?
   /// The app's geofences, when a geofences file was given.
   let userGeofences: GeofenceView?
   let hasRequests: Bool
@@ -49,6 +51,7 @@ struct ReportPage {
     map = MapView(data, projection: projection)
     timeline = TimelineView(data, axis: axis)
     uploads = UploadView(data, axis: axis)
+    stopsView = result.metrics.map { StopsView($0.trueStops, axis: axis) }
     hasRequests = data.requests.count > 0
     self.stats = StatsTable(stats).sections
     efficiency = stats.efficiency.flatMap { EfficiencyView($0, width: Self.width) }

@@ -87,7 +87,8 @@ struct MessagesTests {
     #expect(silent.stdout.isEmpty && silent.stderr.isEmpty)
     let loud = try CommandRunner.run(["log.csv"], in: folder)
     // 10 records: 1 skipped (bad latitude), 1 with 0,0 (no fix: ignored), 7 used.
-    #expect(loud.stdout.contains("fixes       7 used of 9 records read, 1 skipped (bad_latitude 1), 1 ignored (no_fix 1)"))
+    #expect(loud.stdout.contains(
+      "fixes       9 records read = 7 used + 1 skipped (bad_latitude 1) + 1 ignored (no_fix 1)"))
     var many = "time,lat,lon\n"
     for second in 0..<7 { many += "2024-05-01T07:00:0\(second)Z,x,135.0\n" }
     many += good.split(separator: "\n").dropFirst().joined(separator: "\n") + "\n"

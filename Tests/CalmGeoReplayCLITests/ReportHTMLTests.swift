@@ -41,7 +41,7 @@ struct ReportHTMLTests {
     let first = try replay(Self.sample)
     let second = try replay(Self.sample, ["--report", "html", "--report", "html"])
     let files = try FileManager.default.contentsOfDirectory(atPath: first.path).sorted()
-    #expect(files == [".calmgeo-replay.json", "locations.json", "report.html", "stats.json", "uploads"])
+    #expect(files == [".calmgeo-replay.json", "locations.json", "report.html", "stats.json", "stops.ndjson", "uploads"])
     #expect(try FileManager.default.contentsOfDirectory(atPath: plain.path).sorted()
       == files.filter { $0 != "report.html" })
     let names = (FileManager.default.subpaths(atPath: plain.path) ?? []).filter { $0 != "uploads" }

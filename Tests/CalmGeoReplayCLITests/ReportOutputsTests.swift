@@ -74,7 +74,7 @@ struct ReportOutputsTests {
     let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
     #expect(names == [
       ".calmgeo-replay.json", "emitted.geojson", "emitted.gpx", "locations.json", "raw.geojson", "raw.gpx",
-      "stats.json", "trace.ndjson", "uploads",
+      "stats.json", "stops.ndjson", "trace.ndjson", "uploads",
     ])
     let trace = try String(contentsOf: out.appendingPathComponent("trace.ndjson"), encoding: .utf8)
     #expect(trace.split(separator: "\n").count == 1740)

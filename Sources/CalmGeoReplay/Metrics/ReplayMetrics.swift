@@ -1,4 +1,5 @@
-/// The metrics of one replay against its raw log: track fidelity and stops/starts.
+/// The metrics of one replay against its raw log: track fidelity, stops/starts and how
+/// late the server learned each location.
 ///
 /// An observer on the engine's event stream (it knows nothing else): every decision is a
 /// raw fix, emits are what the server receives, motionchanges and the switch to
@@ -7,6 +8,7 @@ public struct MetricsObserver: ReplayObserver {
   private var fidelity: FidelityMetrics
   private var stops: StopMetrics
   private var efficiency = EfficiencyRecorder()
+  private var delivery = DeliveryMetrics()
   private let analysis: TrackAnalysis?
   /// Raw fixes seen so far (the index of the next one in `analysis`).
   private var rawIndex = 0
@@ -39,10 +41,15 @@ public struct MetricsObserver: ReplayObserver {
   public mutating func replayDidEmit(_ location: CalmGeoLocation) {
     fidelity.observeEmitted(location.fix)
     efficiency.observeEmitted(location.fix)
+    delivery.replayDidEmit(location)
     if location.event == .motionchange { stops.observeMotionChange(isMoving: location.isMoving, at: location.fix) }
   }
 
   public var wantsRequestBodies: Bool { false }
+
+  public mutating func replayDidComplete(_ request: UploadRequest) {
+    delivery.replayDidComplete(request)
+  }
 
   public mutating func replayDidChangeMode(_ change: ModeChange) {
     if change.to == .monitoring { stops.observeMonitoringStart(at: change.time) }
@@ -53,7 +60,8 @@ public struct MetricsObserver: ReplayObserver {
     let fidelity = fidelity.finish()
     return ReplayMetricsResult(
       fidelity: fidelity, stops: stops.finish(), trueStops: stops.stopList(),
-      efficiency: efficiency.finish(fidelity: fidelity, ladder: analysis?.efficiencyLadder))
+      efficiency: efficiency.finish(fidelity: fidelity, ladder: analysis?.efficiencyLadder),
+      delivery: delivery.finish())
   }
 }
 
@@ -65,4 +73,6 @@ public struct ReplayMetricsResult: Sendable, Hashable {
   public var trueStops: [TrueStop]
   /// The run against the min-# optimum on the same raw fixes.
   public var efficiency: EfficiencyStats?
+  /// Fix-to-delivery delays (`DeliveryMetrics`); a sweep's shared upload pass replaces them.
+  public var delivery = DeliveryDelays()
 }

@@ -32,7 +32,9 @@ extension ReplayRunner {
         continue
       }
       var result = shared
-      result.uploads = tape.replay(config: configuration.calmGeo, settings: configuration.replay)
+      var delivery = DeliveryMetrics()
+      result.uploads = tape.replay(config: configuration.calmGeo, settings: configuration.replay, observer: &delivery)
+      result.metrics?.delivery = delivery.finish()
       result.configuration = configuration
       results.append(result)
     }

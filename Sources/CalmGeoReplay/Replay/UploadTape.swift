@@ -63,15 +63,24 @@ public struct UploadTape: Sendable {
   /// the engine would have made (no scenario: only what syncs need is kept), given the
   /// same requests in the same order, then drained.
   public func replay(config: CalmGeoConfig, settings: ReplaySettings) -> UploadCounters {
+    var observer = DiscardingObserver()
+    return replay(config: config, settings: settings, observer: &observer)
+  }
+
+  /// `replay(config:settings:)`, telling `observer` each stored location (as the emit it
+  /// was, just before it is stored) and each request's sending and completion.
+  public func replay<O: ReplayObserver>(config: CalmGeoConfig, settings: ReplaySettings, observer: inout O)
+    -> UploadCounters
+  {
     precondition(isReplayable, "an upload tape replayed after a call it does not record")
     var uploads = UploadSimulator(config: config, settings: settings)
-    var observer = DiscardingObserver()
     var next = 0
     for position in 0...advances.count {
       while next < events.count, events[next].position == position {
         let event = events[next]
         switch event.kind {
         case .append:
+          observer.replayDidEmit(locations[Int(event.location)])
           uploads.append(locations[Int(event.location)], at: event.time,
                          coordsBytes: event.coordsBytes < 0 ? nil : Int(event.coordsBytes), observer: &observer)
         case .manualSync:

@@ -4,6 +4,9 @@ public struct CrossTrackSummary: Sendable {
   /// One log's headline numbers.
   public struct Row: Sendable, Hashable {
     public var log: String
+    /// The session's number within its log (1-based, time order) under `--split-gap`;
+    /// nil for a log replayed whole.
+    public var session: Int?
     public var fixesUsed: Int
     public var emitted: Int
     /// SED p95, metres (nil without metrics).
@@ -35,16 +38,23 @@ public struct CrossTrackSummary: Sendable {
 
   public var rows: [Row]
 
-  public init(_ stats: [ReplayStats]) {
-    rows = stats.map(Row.init)
+  /// Rows of `stats`; `sessions`, when given, holds each one's session number (nil for a
+  /// log replayed whole).
+  public init(_ stats: [ReplayStats], sessions: [Int?] = []) {
+    rows = stats.enumerated().map { index, stats in
+      var row = Row(stats)
+      row.session = index < sessions.count ? sessions[index] : nil
+      return row
+    }
   }
 
   static let csvHeader = [
     "log", "fixes_used", "emitted", "kept_ratio", "sed_p95_m", "true_stops", "missed_stops", "stop_delay_p95_s",
-    "start_lost_p95_m", "requests", "energy_mah", "energy_pct_per_h",
+    "start_lost_p95_m", "requests", "energy_mah", "energy_pct_per_h", "session",
   ]
 
-  /// `summary.csv`: a header and one row per log (empty cells where a metric is off).
+  /// `summary.csv`: a header and one row per log or session (empty cells where a metric
+  /// is off; `session` empty for a log replayed whole).
   public func csv() -> String {
     var text = Self.csvHeader.joined(separator: ",") + "\n"
     for row in rows {
@@ -55,6 +65,7 @@ public struct CrossTrackSummary: Sendable {
         row.missedStops.map(String.init) ?? "", row.stopDelayP95.map { Self.number($0, 1) } ?? "",
         row.startLostP95.map { Self.number($0, 1) } ?? "", String(row.requests),
         row.milliampHours.map { Self.number($0, 3) } ?? "", row.percentPerHour.map { Self.number($0, 3) } ?? "",
+        row.session.map(String.init) ?? "",
       ]
       text += cells.joined(separator: ",") + "\n"
     }

@@ -19,6 +19,7 @@ extension ReplayStats {
     fidelity = try container.decodeIfPresent(FidelityStats.self, forKey: .fidelity)
     stops = try container.decodeIfPresent(StopStats.self, forKey: .stops)
     efficiency = try container.decodeIfPresent(EfficiencyStats.self, forKey: .efficiency)
+    delivery = try container.decodeIfPresent(DeliveryStats.self, forKey: .delivery)
     energy = try container.decodeIfPresent(EnergyStats.self, forKey: .energy)
     geofences = try container.decodeIfPresent(GeofenceStats.self, forKey: .geofences)
     platform = try container.decodeIfPresent(Platform.self, forKey: .platform)

@@ -7,7 +7,7 @@ public struct ReplayStats: Codable, Sendable, Hashable {
   /// The version of this layout; a reader refuses a newer one.
   public static let currentSchemaVersion = 3
 
-  /// 3 since `decisions`, `efficiency`, `delivery` and `library`; 2 since the metrics sections;
+  /// 3 since `decisions`, `delivery`, covered stops, `efficiency` and `library`; 2 since the metrics sections;
   /// `stats.json` files without it are version 1.
   public var schemaVersion: Int
   public var input: Input
@@ -26,6 +26,9 @@ public struct ReplayStats: Codable, Sendable, Hashable {
   /// The run against the fewest points any sampler could keep (absent with `--no-metrics`, and in
   /// files before version 3).
   public var efficiency: EfficiencyStats?
+  /// How late the server learned each location, and which never reached it (absent with
+  /// `--no-metrics` or without uploads).
+  public var delivery: DeliveryStats?
   /// The battery estimate (a proxy for ranking configurations, not a measurement).
   public var energy: EnergyStats?
   /// The app's geofences (`--geofences`): events, entries, exits and dwell time per
@@ -45,8 +48,8 @@ public struct ReplayStats: Codable, Sendable, Hashable {
 
   /// The keys, in `stats.json` order.
   enum CodingKeys: String, CodingKey {
-    case schemaVersion, input, engine, decisions, storage, uploads, accounting, calls, fidelity, stops, efficiency,
-      energy, geofences, platform, seed, configuration, tool
+    case schemaVersion, input, engine, decisions, storage, uploads, accounting, calls, fidelity, stops, delivery,
+      efficiency, energy, geofences, platform, seed, configuration, tool
   }
 
   public init(input: Input, engine: Engine, storage: Storage, uploads: Uploads, accounting: Accounting,
@@ -108,6 +111,9 @@ public struct ReplayStats: Codable, Sendable, Hashable {
     fidelity = result.metrics?.fidelity
     stops = result.metrics?.stops
     efficiency = result.metrics?.efficiency
+    if result.uploads.requests > 0 || result.configuration?.calmGeo.url != nil, let metrics = result.metrics {
+      delivery = DeliveryStats(metrics.delivery, emitted: result.emitted, uploads: result.uploads)
+    }
     energy = (result.configuration?.replay.energy ?? EnergyModel()).estimate(result)
     platform = result.platform.map(Platform.init)
     seed = Int(truncatingIfNeeded: result.configuration?.replay.seed ?? 0)

@@ -5,17 +5,9 @@ public enum SummaryWriter {
     let d = r.input?.diagnostics ?? InputDiagnostics()
     let u = r.uploads
     let input = r.input
-    let skipped = d.skippedTotal
-    // The header row is ignored in every CSV: not worth a word.
-    // The largest three kinds by count (all are in stats.json).
-    let ignoredKinds = d.ignored.filter { $0.key != "header" }.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
-    let ignoredTotal = ignoredKinds.reduce(0) { $0 + $1.value }
-    let ignored = ignoredKinds.prefix(3).map { ($0.key, String($0.value)) } + (ignoredKinds.count > 3 ? [("…", "")] : [])
     var rows: [(String, String)] = [
       ("input", "\(input?.name ?? "-") (\(input?.format.rawValue ?? "-")\(input?.gzipped == true ? ", gzip" : ""))"),
-      ("fixes", "\(r.fixesUsed) used of \(d.recordsRead) records read, \(skipped) skipped"
-        + (skipped > 0 ? " (" + d.skipped.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")" : "")
-        + (ignoredTotal > 0 ? ", \(ignoredTotal) ignored (" + ignored.map { $0.1.isEmpty ? $0.0 : "\($0.0) \($0.1)" }.joined(separator: ", ") + ")" : "")),
+      ("fixes", RecordCountLine.render(used: r.fixesUsed, d)),
       ("emitted", "\(count(r.emitted, "location")), "
         + "\(count(r.machine.motionChangesToMoving + r.machine.motionChangesToStationary, "motionchange")) "
         + "(\(motionChangeKinds(r.machine)))"),
@@ -42,6 +34,9 @@ public enum SummaryWriter {
       rows.append(("stops", stopsLine(stops)))
     }
     if let efficiency = stats.efficiency { rows.append(("efficiency", efficiency.summaryLine)) }
+    if let delivery = stats.delivery {
+      rows.append(("delivery", DeliveryLine.render(delivery)))
+    }
     if let energy = stats.energy {
       rows.append(("energy", EnergyLine.render(energy)))
     }
@@ -76,10 +71,12 @@ public enum SummaryWriter {
       return "no true stop in the log" + (stops.falseStops > 0 ? ", \(count(stops.falseStops, "false stop"))" : "")
     }
     var line = "\(stops.detected)/\(stops.trueStops) detected"
+    if stops.covered > 0 { line += ", \(stops.covered) covered" }
     if stops.stopDelaySeconds.count > 0 { line += ", delay p95 \(CrossTrackSummary.number(stops.stopDelaySeconds.p95, 0)) s" }
     line += ", \(stops.falseStops) false"
     if stops.starts > 0 {
       line += "; starts \(stops.startsDetected)/\(stops.starts)"
+      if stops.startsCovered > 0 { line += " (\(stops.startsCovered) covered)" }
       if stops.startDistanceLostMetres.count > 0 {
         line += ", \(CrossTrackSummary.number(stops.startDistanceLostMetres.p95, 0)) m lost p95"
       }

@@ -134,6 +134,7 @@ extension CalmGeoReplayCommand {
       var exitCode: Int32 = 0
       var failures: [(log: String, code: Int32)] = []
       var finished: [ReplayStats] = []
+      var sessions: [Int?] = []
       for (log, name) in zip(logs, OutputNames.assign(logs).map(selectionName)) {
         let (code, stats) = replay(
           log, name: name, configuration: configuration, geofences: conditions,
@@ -141,10 +142,11 @@ extension CalmGeoReplayCommand {
         if code != 0 { failures.append((log, code)) }
         exitCode = Terminal.moreSevere(exitCode, code)
         finished += stats
+        sessions += splitGap == nil ? stats.map { _ in nil } : stats.indices.map { $0 + 1 }
       }
       // Rewritten from this run's logs only: a log that failed has no row.
       if finished.count > 1 || (logs.count > 1 && (!finished.isEmpty || FileKind.of(summaryPath) != .missing)) {
-        let summary = CrossTrackSummary(finished)
+        let summary = CrossTrackSummary(finished, sessions: sessions)
         do {
           try SummaryFile.write(summary, to: summaryPath)
         } catch {

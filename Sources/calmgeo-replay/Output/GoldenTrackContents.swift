@@ -13,6 +13,7 @@ enum GoldenTrackContents {
   /// Names in the track folder itself.
   static let topLevel: Set<String> = [
     OwnershipMarker.fileName, "locations.json", "locations.ndjson", "stats.json", "calls.ndjson", "geofences.ndjson",
+    "stops.ndjson",
     "report.html", "trace.ndjson", "raw.gpx", "raw.geojson", "emitted.gpx", "emitted.geojson",
   ]
   /// Names in its `uploads/` besides the numbered bodies (`000001.json`).

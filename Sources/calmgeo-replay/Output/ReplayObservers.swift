@@ -7,7 +7,8 @@ import CalmGeoReport
 ///
 /// Without any of them the writer observes alone (an empty list), so the outputs are
 /// exactly those of a plain run. With geofences, a `GeofenceMonitor` streams
-/// `geofences.ndjson` and its stats join `stats.json`.
+/// `geofences.ndjson` and its stats join `stats.json`. With metrics, `stops.ndjson` lists
+/// the true stops and starts.
 struct ReplayObservers {
   /// What the engine reports to.
   /// The writer and the optional observers, as the replay sees them.
@@ -58,6 +59,7 @@ struct ReplayObservers {
   mutating func finish(result: ReplayResult, stats: ReplayStats) throws {
     try observer.first.finish(stats: StatsJSONWriter.render(stats))
     for sink in sinks { try sink.close() }
+    if let stops = result.metrics?.trueStops { try folder.write("stops.ndjson", StopsNDJSONWriter.render(stops)) }
     guard let collector = observer.second.first(ReportCollector.self) else { return }
     for format in ReportFormat.allCases where reportFormats.contains(format) {
       switch format {

@@ -10,10 +10,11 @@ import Foundation
 /// a file the tool wrote, known by its header (it sits beside the track folders, in a
 /// folder that may be the user's, so it carries no marker of its own).
 enum SummaryFile {
-  /// The first line of every summary.csv (a summary of no track is just it).
-  static let header = CrossTrackSummary([]).csv()
+  /// How every summary.csv begins, this version's and earlier ones' (which had no
+  /// `session` column at the end of the header).
+  static let header = "log,fixes_used,emitted,kept_ratio,"
 
-  /// Throws unless `path` is missing or a regular file that starts with the summary's header.
+  /// Throws unless `path` is missing or a regular file that starts like the summary's header.
   static func checkPlace(_ path: String) throws(OutputError) {
     let what = "choose another --out, or remove it"
     var info = stat()

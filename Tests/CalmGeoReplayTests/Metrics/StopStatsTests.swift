@@ -24,12 +24,26 @@ struct StopStatsTests {
     let json = String(decoding: try encoder.encode(metrics.finish()), as: UTF8.self)
     let empty = #"{"count":0,"max":0,"mean":0,"p95":0}"#
     #expect(json == """
-      {"detected":0,"falseStops":0,"finalParkedRecorded":null,"minDurationSeconds":120,\
+      {"covered":0,"detected":0,"falseStops":0,"finalParkedRecorded":null,"minDurationSeconds":120,\
       "missed":0,"monitoringDelaySeconds":\(empty),"positionErrorMetres":\(empty),\
       "radiusMetres":25,"startDelaySeconds":\(empty),"startDistanceLostMetres":\(empty),\
-      "starts":0,"startsDetected":0,"stopDelaySeconds":\(empty),"trueStops":0,"unmatchedStarts":0}
+      "starts":0,"startsCovered":0,"startsDetected":0,"stopDelaySeconds":\(empty),"trueStops":0,"unmatchedStarts":0}
       """)
     let decoded = try JSONDecoder().decode(StopStats.self, from: Data(json.utf8))
     #expect(decoded == metrics.finish())
+  }
+
+  @Test func schema2StatsWithoutCoveredReadAsZeroCovered() throws {
+    // A schema-2 section: no `covered`, no `startsCovered` (those counted as missed then).
+    let empty = #"{"count":0,"max":0,"mean":0,"p95":0}"#
+    let old = """
+      {"radiusMetres":25,"minDurationSeconds":120,"trueStops":2,"detected":1,"missed":1,"falseStops":0,\
+      "stopDelaySeconds":\(empty),"monitoringDelaySeconds":\(empty),"positionErrorMetres":\(empty),\
+      "starts":1,"startsDetected":0,"startDelaySeconds":\(empty),"startDistanceLostMetres":\(empty),\
+      "unmatchedStarts":2,"finalParkedRecorded":true}
+      """
+    let decoded = try JSONDecoder().decode(StopStats.self, from: Data(old.utf8))
+    #expect(decoded.covered == 0 && decoded.startsCovered == 0)
+    #expect(decoded.missed == 1 && decoded.trueStops == 2 && decoded.finalParkedRecorded == true)
   }
 }

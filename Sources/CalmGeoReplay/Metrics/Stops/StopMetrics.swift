@@ -3,15 +3,21 @@
 ///
 /// True stops come from `StopDetector`. A stop is detected by the first still
 /// motionchange within it (delay from its first fix, position error from its
-/// centroid); monitoring delay runs to the first time the GPS went off within it. A
+/// centroid); without one it is covered when the library was already stationary (its
+/// latest motionchange still, so also while monitoring) as the stop began, after the
+/// events of the stop's first fix, and missed otherwise. Monitoring delay runs to the
+/// first time the GPS went off within it. A
 /// stop followed by more fixes is a start. Its departure is detected by the first
 /// moving motionchange after the library's last still one within the stop or, when
 /// there is none, at or after the stop's last fix; in both cases no later than the next
 /// true stop's first fix. The delay runs from the stop's last fix, negative when the
 /// library noticed the departure while the device was still within the radius; the
 /// distance lost is the raw path from the stop's last fix to that motionchange's fix
-/// (0 when early). Still motionchanges outside every stop are false stops; moving ones
-/// that detect no departure are `unmatchedStarts`.
+/// (0 when early). A stop that began stationary counts the first moving motionchange
+/// within it as its departure, as after a still one. A start followed by a covered stop
+/// is covered: the library stayed stationary from one stop into the next. Still
+/// motionchanges outside every stop are false stops; moving ones that detect no
+/// departure are `unmatchedStarts`.
 ///
 /// Call `observeRaw(_:)` for every fix handed to the engine, then the events the
 /// engine produced at that fix. Events belong to the run of the latest raw fix, which
@@ -34,6 +40,8 @@ public struct StopMetrics: Sendable {
   /// Raw path from that stop's last fix to the latest fix, metres.
   private var pathSinceStopEnd = 0.0
   private var previousFix: Fix?
+  /// The latest still motionchange while the library rests on it; nil once it moves.
+  private var stationary: PendingEvents.Still?
   private var result: StopStats?
 
   /// A matcher with the detector's `radius` (metres) and `minDuration` (milliseconds).
@@ -62,15 +70,22 @@ public struct StopMetrics: Sendable {
       if nextEnding < table.endings.count, table.endings[nextEnding].fixIndex == index {
         nextEnding += 1
         close(table.endings[nextEnding - 1].run, isFinal: false)
+        pending.begin(stationaryOn: stationary)
+      } else if index == 0 {
+        pending.begin(stationaryOn: stationary)
       } else {
         pending.fixJoined()
       }
       return
     }
     if awaitingStart != nil, let previous = previousFix { pathSinceStopEnd += GeoMath.distance(previous, fix) }
+    let isFirst = previousFix == nil
     previousFix = fix
     if let ended = detector.observe(fix) {
       close(ended, isFinal: false)
+      pending.begin(stationaryOn: stationary)
+    } else if isFirst {
+      pending.begin(stationaryOn: stationary)
     } else {
       pending.fixJoined()
     }
@@ -78,6 +93,10 @@ public struct StopMetrics: Sendable {
 
   /// A motionchange the library emitted at fix `fix` (isMoving false = stop detected, true = start detected).
   public mutating func observeMotionChange(isMoving: Bool, at fix: Fix) {
+    defer {
+      stationary = isMoving
+        ? nil : PendingEvents.Still(time: fix.time, latitude: fix.latitude, longitude: fix.longitude)
+    }
     // The detector's run always holds the latest raw fix.
     guard let latest = previousFix else {
       // Before any raw fix: outside every stop.
@@ -103,6 +122,7 @@ public struct StopMetrics: Sendable {
     if let run = table == nil ? detector.run : (rawCount > 0 ? table?.last : nil) { close(run, isFinal: true) }
     let finalStop = stops.last.flatMap { $0.isFinal ? $0 : nil }
     let detected = stops.filter { $0.detectedAt != nil }
+    let covered = stops.filter { $0.outcome == .covered }.count
     let departures = stops.filter { !$0.isFinal }
     let started = departures.filter { $0.startDetectedAt != nil }
     func delays(_ stops: [TrueStop], _ from: (TrueStop) -> Int64, _ to: (TrueStop) -> Int64?) -> [Double] {
@@ -110,12 +130,14 @@ public struct StopMetrics: Sendable {
     }
     let stats = StopStats(
       radiusMetres: detector.radius, minDurationSeconds: Double(detector.minDuration) / 1000,
-      trueStops: stops.count, detected: detected.count, missed: stops.count - detected.count,
+      trueStops: stops.count, detected: detected.count, covered: covered,
+      missed: stops.count - detected.count - covered,
       falseStops: falseStops,
       stopDelaySeconds: .init(of: delays(detected, \.start, \.detectedAt)),
       monitoringDelaySeconds: .init(of: delays(stops, \.start, \.monitoringAt)),
       positionErrorMetres: .init(of: detected.compactMap(\.positionError)),
       starts: departures.count, startsDetected: started.count,
+      startsCovered: departures.filter { $0.startOutcome == .covered }.count,
       startDelaySeconds: .init(of: delays(started, \.end, \.startDetectedAt)),
       startDistanceLostMetres: .init(of: started.compactMap(\.distanceLost)),
       unmatchedStarts: unmatchedStarts, finalParkedRecorded: finalStop.map { $0.detectedAt != nil })
@@ -147,8 +169,6 @@ public struct StopMetrics: Sendable {
       unmatchedStarts += events.movings - (usedForPrevious == nil ? 0 : 1)
       return
     }
-    // A true stop began before the previous stop's departure was detected: missed.
-    awaitingStart = nil
     var stop = TrueStop(
       start: run.start, end: run.end, latitude: run.latitude, longitude: run.longitude,
       fixes: run.count, isFinal: isFinal, monitoringAt: events.firstMonitoring)
@@ -156,7 +176,15 @@ public struct StopMetrics: Sendable {
       stop.detectedAt = still.time
       stop.positionError = GeoMath.distance(
         lat1: run.latitude, lon1: run.longitude, lat2: still.latitude, lon2: still.longitude)
+    } else if let resting = events.stationaryAtStart {
+      stop.coveredSince = resting.time
+      stop.positionError = GeoMath.distance(
+        lat1: run.latitude, lon1: run.longitude, lat2: resting.latitude, lon2: resting.longitude)
     }
+    // A true stop began before the previous stop's departure was detected: missed, or
+    // covered when the library stayed stationary into this stop.
+    if let index = awaitingStart, stop.coveredSince != nil { stops[index].startCovered = true }
+    awaitingStart = nil
     var usedForOwn: Int?
     if !isFinal {
       if let own = events.departure, own.index != usedForPrevious {

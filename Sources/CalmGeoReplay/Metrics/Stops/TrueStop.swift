@@ -16,8 +16,12 @@ public struct TrueStop: Sendable, Hashable {
   public var isFinal: Bool
   /// Time of the first still motionchange within the stop; nil when missed.
   public var detectedAt: Int64?
-  /// Distance from the centroid to the fix of that motionchange.
+  /// Distance from the centroid to the fix of that motionchange (of the one the library
+  /// rested on, when covered).
   public var positionError: Double?
+  /// When covered: the time of the still motionchange the library was resting on when
+  /// the stop began (before `start`).
+  public var coveredSince: Int64?
   /// Time the library first switched the GPS off within the stop.
   public var monitoringAt: Int64?
   /// Time of the moving motionchange that detected the departure (before `end` when the
@@ -25,6 +29,28 @@ public struct TrueStop: Sendable, Hashable {
   public var startDetectedAt: Int64?
   /// Raw path from the stop's last fix to that motionchange's fix (0 when early).
   public var distanceLost: Double?
+  /// Whether the departure went unseen because the library stayed stationary into the
+  /// next true stop (which is then covered).
+  public var startCovered = false
+
+  /// What the library made of a true stop (README definitions).
+  public enum Outcome: String, Sendable, Hashable {
+    /// A still motionchange came within the stop.
+    case detected
+    /// None came, but the library was already stationary (still or monitoring) when the
+    /// stop began, as after a stop split in two by drift.
+    case covered
+    /// Neither: the library was moving throughout.
+    case missed
+  }
+
+  /// What the library made of the stop.
+  public var outcome: Outcome { detectedAt != nil ? .detected : coveredSince != nil ? .covered : .missed }
+
+  /// What the library made of the departure; nil for the stop the log ends in.
+  public var startOutcome: Outcome? {
+    isFinal ? nil : startDetectedAt != nil ? .detected : startCovered ? .covered : .missed
+  }
 
   public init(
     start: Int64, end: Int64, latitude: Double, longitude: Double, fixes: Int, isFinal: Bool,
