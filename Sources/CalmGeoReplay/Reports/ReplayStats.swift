@@ -2,7 +2,7 @@
 ///
 /// `Codable`: the writers render it (`StatsJSONWriter`, keys in declaration order) and
 /// `compare`, checks, sweeps and merges read it back with `JSONDecoder`. Times are
-/// seconds, distances metres; every field is documented in the README.
+/// seconds, distances metres; every field is documented in docs/OUTPUTS.md.
 public struct ReplayStats: Codable, Sendable, Hashable {
   /// The version of this layout; a reader refuses a newer one.
   public static let currentSchemaVersion = 3

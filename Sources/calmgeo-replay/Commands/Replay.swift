@@ -53,7 +53,7 @@ extension CalmGeoReplayCommand {
     var set: [String] = []
 
     @Option(help: ArgumentHelp(
-      "The app's calls on CalmGeo (start, stop, restart, sync, getGeoData, ...), each at a time (JSON or YAML; see README).",
+      "The app's calls on CalmGeo (start, stop, restart, sync, getGeoData, ...), each at a time (JSON or YAML; see docs/SCENARIOS.md).",
       valueName: "file"))
     var scenario: String?
 
