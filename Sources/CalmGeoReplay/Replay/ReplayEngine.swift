@@ -139,6 +139,7 @@ public struct ReplayEngine<Observer: ReplayObserver> {
     result.emittedByCalls = emittedByCalls
     result.decisions = decisions
     result.scenarioError = scheduler.problem
+    result.libraryCrash = uploads.crash
     return result
   }
 

@@ -33,7 +33,8 @@ extension ReplayRunner {
       }
       var result = shared
       var delivery = DeliveryMetrics()
-      result.uploads = tape.replay(config: configuration.calmGeo, settings: configuration.replay, observer: &delivery)
+      (result.uploads, result.libraryCrash) = tape.replayWithCrash(
+        config: configuration.calmGeo, settings: configuration.replay, observer: &delivery)
       result.metrics?.delivery = delivery.finish()
       result.configuration = configuration
       results.append(result)

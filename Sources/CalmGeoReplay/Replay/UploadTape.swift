@@ -64,7 +64,7 @@ public struct UploadTape: Sendable {
   /// same requests in the same order, then drained.
   public func replay(config: CalmGeoConfig, settings: ReplaySettings) -> UploadCounters {
     var observer = DiscardingObserver()
-    return replay(config: config, settings: settings, observer: &observer)
+    return replayWithCrash(config: config, settings: settings, observer: &observer).counters
   }
 
   /// `replay(config:settings:)`, telling `observer` each stored location (as the emit it
@@ -72,6 +72,13 @@ public struct UploadTape: Sendable {
   public func replay<O: ReplayObserver>(config: CalmGeoConfig, settings: ReplaySettings, observer: inout O)
     -> UploadCounters
   {
+    replayWithCrash(config: config, settings: settings, observer: &observer).counters
+  }
+
+  /// `replay(config:settings:observer:)`, with the first point where the real library would crash.
+  public func replayWithCrash<O: ReplayObserver>(
+    config: CalmGeoConfig, settings: ReplaySettings, observer: inout O
+  ) -> (counters: UploadCounters, crash: LibraryCrash?) {
     precondition(isReplayable, "an upload tape replayed after a call it does not record")
     var uploads = UploadSimulator(config: config, settings: settings)
     var next = 0
@@ -91,6 +98,6 @@ public struct UploadTape: Sendable {
       if position < advances.count { uploads.advance(to: advances[position], observer: &observer) }
     }
     uploads.drain(observer: &observer)
-    return uploads.finish()
+    return (uploads.finish(), uploads.crash)
   }
 }

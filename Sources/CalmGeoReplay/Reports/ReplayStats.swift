@@ -36,6 +36,8 @@ public struct ReplayStats: Codable, Sendable, Hashable {
   public var geofences: GeofenceStats?
   /// What the platform model withheld (absent while no delivery rule is on).
   public var platform: Platform?
+  /// Where the real library would have crashed (absent when it would not have).
+  public var library: LibraryStats?
   /// The run's seed (ids, simulated network).
   public var seed: Int
   /// The configuration used, after defaults, file and flags (absent in version 1 files).
@@ -49,7 +51,7 @@ public struct ReplayStats: Codable, Sendable, Hashable {
   /// The keys, in `stats.json` order.
   enum CodingKeys: String, CodingKey {
     case schemaVersion, input, engine, decisions, storage, uploads, accounting, calls, fidelity, stops, delivery,
-      efficiency, energy, geofences, platform, seed, configuration, tool
+      efficiency, energy, geofences, platform, library, seed, configuration, tool
   }
 
   public init(input: Input, engine: Engine, storage: Storage, uploads: Uploads, accounting: Accounting,
@@ -116,6 +118,7 @@ public struct ReplayStats: Codable, Sendable, Hashable {
     }
     energy = (result.configuration?.replay.energy ?? EnergyModel()).estimate(result)
     platform = result.platform.map(Platform.init)
+    library = result.libraryCrash.map(LibraryStats.init)
     seed = Int(truncatingIfNeeded: result.configuration?.replay.seed ?? 0)
     configuration = result.configuration.map(EffectiveConfiguration.init)
     tool = "calmgeo-replay \(Self.toolVersion)"
