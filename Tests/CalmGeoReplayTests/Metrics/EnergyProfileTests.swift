@@ -21,10 +21,10 @@ struct EnergyProfileTests {
     burst.requestTimes = [0, 2000, 4000]
     var spread = burst
     spread.requestTimes = [0, 20_000, 40_000]
-    // Tail 11.576 s: the burst keeps the radio on over [0, 15.576] s, 185.19 × 15.576 / 3600 = 0.801256 mAh;
-    // spread out, 3 × 11.576 = 34.728 s, 185.19 × 34.728 / 3600 = 1.786453 mAh.
-    #expect(abs(model.requestCharge(burst) - 0.801256) < 1e-6)
-    #expect(abs(model.requestCharge(spread) - 1.786453) < 1e-6)
+    // Tail 11.576 s: the burst keeps the radio on over [0, 15.576] s, 185.19 × 15.576 / 3600 = 0.801255 mAh;
+    // spread out, 3 × 11.576 = 34.728 s, 185.19 × 34.728 / 3600 = 1.786466 mAh.
+    #expect(abs(model.requestCharge(burst) - 0.801255) < 1e-6)
+    #expect(abs(model.requestCharge(spread) - 1.786466) < 1e-6)
     // The default profile charges per request whatever the timing: 3 × 0.87 = 2.61 either way.
     #expect(EnergyModel().requestCharge(burst) == EnergyModel().requestCharge(spread))
     #expect(abs(EnergyModel().requestCharge(burst) - 2.61) < 1e-12)
