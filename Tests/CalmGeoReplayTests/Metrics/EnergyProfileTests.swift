@@ -21,9 +21,10 @@ struct EnergyProfileTests {
     burst.requestTimes = [0, 2000, 4000]
     var spread = burst
     spread.requestTimes = [0, 20_000, 40_000]
-    // 185.19 mA over 14 s = 185.19 × 14 / 3600 = 0.720183 mAh; over 30 s = 1.543250 mAh.
-    #expect(abs(model.requestCharge(burst) - 0.720183) < 1e-6)
-    #expect(abs(model.requestCharge(spread) - 1.543250) < 1e-6)
+    // Tail 11.576 s: the burst keeps the radio on over [0, 15.576] s, 185.19 × 15.576 / 3600 = 0.801255 mAh;
+    // spread out, 3 × 11.576 = 34.728 s, 185.19 × 34.728 / 3600 = 1.786466 mAh.
+    #expect(abs(model.requestCharge(burst) - 0.801255) < 1e-6)
+    #expect(abs(model.requestCharge(spread) - 1.786466) < 1e-6)
     // The default profile charges per request whatever the timing: 3 × 0.87 = 2.61 either way.
     #expect(EnergyModel().requestCharge(burst) == EnergyModel().requestCharge(spread))
     #expect(abs(EnergyModel().requestCharge(burst) - 2.61) < 1e-12)
