@@ -1,0 +1,136 @@
+import CalmGeoReplay
+
+/// What an engine did, as lines that both engines can produce and a person can read: the
+/// locations the library emitted (stored; "unheard" when the app's listener was off), the
+/// requests (send and completion times, outcome, the records by their times), the app calls
+/// with their results, and a crash. Equal traces: the engines agree.
+public struct EngineTrace: Sendable, Equatable {
+  public var locations: [String] = []
+  public var requests: [String] = []
+  public var calls: [String] = []
+  public var crash: String?
+
+  public init() {}
+
+  static func locationLine(time: Int64, isMoving: Bool, event: String?, heard: Bool) -> String {
+    UTCTime.iso8601(time) + " isMoving=\(isMoving)" + (event.map { " " + $0 } ?? "") + (heard ? "" : " unheard")
+  }
+
+  static func requestLine(number: Int, sentAt: Int64, completedAt: Int64, outcome: String, records: [Int64]) -> String {
+    "#\(number) sent \(UTCTime.iso8601(sentAt)) answered \(UTCTime.iso8601(completedAt)) \(outcome), "
+      + "\(records.count) records [" + records.map(UTCTime.iso8601).joined(separator: ", ") + "]"
+  }
+
+  static func callLine(time: Int64, name: String, result: String) -> String {
+    UTCTime.iso8601(time) + " " + name + "()" + (result.isEmpty ? "" : " -> " + result)
+  }
+
+  /// The built-in engine's trace, from what a `CollectingObserver` kept.
+  public static func builtin(_ observer: CollectingObserver) -> EngineTrace {
+    var trace = EngineTrace()
+    let times = observer.locations.map(\.time)
+    var sequenceOf: [LocationID: Int] = [:]
+    for location in observer.locations {
+      sequenceOf[location.id] = location.sequence
+      trace.locations.append(locationLine(
+        time: location.time, isMoving: location.isMoving, event: location.event?.rawValue, heard: location.isHeard))
+    }
+    for request in observer.completed.sorted(by: { $0.sequence < $1.sequence }) {
+      trace.requests.append(requestLine(
+        number: request.sequence, sentAt: request.sentAt, completedAt: request.completedAt,
+        outcome: request.outcome.description, records: request.recordSequences.map { times[$0] }))
+    }
+    for record in observer.calls {
+      let result: String
+      switch record.result {
+      case .none: result = ""
+      case .location(let location): result = location.map { "location \(UTCTime.iso8601($0.time))" } ?? "nil"
+      case .locations(let ids):
+        result = "[" + ids.map { sequenceOf[$0].map { UTCTime.iso8601(times[$0]) } ?? "?" }.joined(separator: ", ") + "]"
+      case .count(let count): result = String(count)
+      case .syncState(let state):
+        result = "timestamp \(UTCTime.iso8601(state.timestamp)) tried \(state.tried) wait \(state.wait)"
+      case .state(let state): result = state.rawValue
+      }
+      trace.calls.append(callLine(time: record.time, name: record.call.name.rawValue, result: result))
+    }
+    return trace
+  }
+
+  /// The library engine's trace, from the driver's records.
+  public static func library(_ outcome: LibraryOutcome) -> EngineTrace {
+    var trace = EngineTrace()
+    var times: [Int: Int64] = [:]
+    var heard = Set<Int>()
+    for record in outcome.records where record.k == "heard" { if let seq = record.seq { heard.insert(seq) } }
+    var sends: [Int: LibraryRecord] = [:]
+    for record in outcome.records {
+      switch record.k {
+      case "emit":
+        guard let seq = record.seq else { continue }
+        let time = record.fixTime ?? record.t
+        times[seq] = time
+        trace.locations.append(locationLine(
+          time: time, isMoving: record.isMoving ?? false, event: record.event, heard: heard.contains(seq)))
+      case "send":
+        if let number = record.request { sends[number] = record }
+      case "complete":
+        guard let number = record.request, let send = sends[number] else { continue }
+        trace.requests.append(requestLine(
+          number: number, sentAt: send.t, completedAt: record.t, outcome: record.outcome ?? "?",
+          records: (send.ids ?? []).map { times[$0] ?? 0 }))
+      case "call":
+        trace.calls.append(callLine(time: record.t, name: record.name ?? "?", result: callResult(record, times: times)))
+      default: break
+      }
+    }
+    trace.crash = outcome.crash?.description
+    return trace
+  }
+
+  private static func callResult(_ record: LibraryRecord, times: [Int: Int64]) -> String {
+    guard let result = record.result else { return "" }
+    switch record.name {
+    case "getGeoData":
+      guard let seq = Int(result), let time = times[seq] else { return "nil" }
+      return "location \(UTCTime.iso8601(time))"
+    case "getStoredLocations":
+      let seqs = result.split(separator: ",").compactMap { Int($0) }
+      return "[" + seqs.map { times[$0].map(UTCTime.iso8601) ?? "?" }.joined(separator: ", ") + "]"
+    case "getSyncState":
+      // "timestamp=MS tried=N wait=-1.0"
+      var fields: [String: String] = [:]
+      for part in result.split(separator: " ") {
+        let pair = part.split(separator: "=", maxSplits: 1)
+        if pair.count == 2 { fields[String(pair[0])] = String(pair[1]) }
+      }
+      let stamp = Int64(fields["timestamp"] ?? "") ?? 0
+      let wait = Int(Double(fields["wait"] ?? "") ?? 0)
+      return "timestamp \(UTCTime.iso8601(stamp)) tried \(fields["tried"] ?? "?") wait \(wait)"
+    default: return result
+    }
+  }
+
+  /// The first difference, side by side, or nil when the traces are equal.
+  public func firstDifference(from library: EngineTrace) -> String? {
+    for (kind, mine, theirs) in [
+      ("location", locations, library.locations), ("request", requests, library.requests),
+      ("call", calls, library.calls),
+    ] {
+      let count = max(mine.count, theirs.count)
+      for index in 0..<count {
+        let a = index < mine.count ? mine[index] : "(none: \(mine.count) in all)"
+        let b = index < theirs.count ? theirs[index] : "(none: \(theirs.count) in all)"
+        if a != b {
+          var text = "first difference at \(kind) \(index + 1):\n    builtin: \(a)\n    library: \(b)"
+          if index > 0 { text += "\n    (the \(kind) before, equal: \(mine[index - 1]))" }
+          return text
+        }
+      }
+    }
+    if crash != library.crash {
+      return "first difference at the end:\n    builtin: \(crash ?? "no crash")\n    library: \(library.crash ?? "no crash")"
+    }
+    return nil
+  }
+}
