@@ -5,6 +5,8 @@ import Foundation
 /// child process (a trap of the library ends it, not the tool), over one request.
 public struct LibraryEngine: Sendable {
   public let driver: String
+  /// Where the sources were copied from and to: a trap's message names the user's file.
+  var sourceFolders: (copy: String, original: String)?
 
   public init(driver: String) { self.driver = driver }
 
@@ -12,7 +14,10 @@ public struct LibraryEngine: Sendable {
   public static func prepare(sourcePath: String, progress: (String) -> Void = { _ in }) throws(LibraryError)
     -> LibraryEngine
   {
-    LibraryEngine(driver: try LibraryBuilder(sourcePath: sourcePath).build(progress: progress).driver)
+    let built = try LibraryBuilder(sourcePath: sourcePath).build(progress: progress)
+    var engine = LibraryEngine(driver: built.driver)
+    engine.sourceFolders = (built.package + "/Sources/CalmGeo/", (sourcePath as NSString).appendingPathComponent("CalmGeo/Classes") + "/")
+    return engine
   }
 
   /// Runs the driver over `fixes` (in time order, as the normalizer left them) under
@@ -48,11 +53,12 @@ public struct LibraryEngine: Sendable {
     } catch {
       throw .driver("cannot start \(driver): \(error.localizedDescription); delete that cache folder to rebuild it")
     }
-    let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    var stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    if let (copy, original) = sourceFolders { stderr = stderr.replacingOccurrences(of: copy, with: original) }
     process.waitUntilExit()
     let records = Self.read(outputPath)
     if process.terminationReason == .uncaughtSignal {
-      return LibraryOutcome(records: records, crash: LibraryCrash.parse(stderr: stderr, signal: process.terminationStatus))
+      return LibraryOutcome(records: records, crash: LibraryTrap.parse(stderr: stderr, signal: process.terminationStatus))
     }
     guard process.terminationStatus == 0 else {
       throw .driver("exit \(process.terminationStatus): \(stderr.trimmingCharacters(in: .whitespacesAndNewlines))")

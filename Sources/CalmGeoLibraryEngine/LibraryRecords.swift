@@ -29,7 +29,7 @@ public struct LibraryRecord: Decodable, Sendable, Hashable {
 }
 
 /// A trap of the library (or the driver) under the replay: where and why.
-public struct LibraryCrash: Sendable, Hashable, CustomStringConvertible {
+public struct LibraryTrap: Sendable, Hashable, CustomStringConvertible {
   /// The virtual time when it trapped, ms since 1970.
   public var time: Int64
   /// The fix being processed (1-based; 0 before the first) and its time.
@@ -46,8 +46,8 @@ public struct LibraryCrash: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Reads the driver's stderr: the runtime's "Fatal error" line and the trap reporter's line.
-  static func parse(stderr: String, signal: Int32) -> LibraryCrash {
-    var crash = LibraryCrash(time: 0, fixNumber: 0, fixTime: 0, message: "signal \(signal)", signal: signal)
+  static func parse(stderr: String, signal: Int32) -> LibraryTrap {
+    var crash = LibraryTrap(time: 0, fixNumber: 0, fixTime: 0, message: "signal \(signal)", signal: signal)
     for line in stderr.split(separator: "\n") {
       if line.contains("Fatal error") || line.contains("fatal error") {
         crash.message = line.trimmingCharacters(in: .whitespaces)
@@ -72,5 +72,5 @@ public struct LibraryCrash: Sendable, Hashable, CustomStringConvertible {
 public struct LibraryOutcome: Sendable {
   public var records: [LibraryRecord]
   /// Set when the library trapped; `records` then hold what it did up to the trap.
-  public var crash: LibraryCrash?
+  public var crash: LibraryTrap?
 }

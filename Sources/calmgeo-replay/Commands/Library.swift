@@ -64,6 +64,9 @@ extension CalmGeoReplayCommand {
     @Flag(help: "Print only the differences and the totals.")
     var quiet = false
 
+    @Flag(help: "A log that yields no fix (or cannot be read) is reported and skipped, not a failure (a corpus run).")
+    var skipUnreadable = false
+
     func validate() throws {
       guard !logs.isEmpty else { throw ValidationError("Name at least one log after PATH.") }
       guard configs >= 0 && configs <= 10_000 else { throw ValidationError("--configs must be 0…10000, found \(configs).") }
@@ -84,6 +87,7 @@ extension CalmGeoReplayCommand {
       var exitCode: Int32 = 0
       var differing = 0
       var runs = 0
+      var skipped = 0
       for log in logs {
         let track: Track
         do {
@@ -91,7 +95,12 @@ extension CalmGeoReplayCommand {
           track = try TrackReader.load(opened, options: ParseOptions(), speedPolicy: base.speedPolicy)
           guard !track.fixes.isEmpty else { throw ReplayRunner.noFix(opened, track.diagnostics) }
         } catch {
-          exitCode = Terminal.moreSevere(exitCode, Terminal.report(error))
+          if skipUnreadable {
+            print("\(log): skipped: \(error)")
+            skipped += 1
+          } else {
+            exitCode = Terminal.moreSevere(exitCode, Terminal.report(error))
+          }
           continue
         }
         for testCase in cases {
@@ -109,7 +118,8 @@ extension CalmGeoReplayCommand {
           }
         }
       }
-      print("\(runs - differing) of \(runs) runs identical" + (differing > 0 ? ", \(differing) differ" : ""))
+      print("\(runs - differing) of \(runs) runs identical" + (differing > 0 ? ", \(differing) differ" : "")
+        + (skipped > 0 ? " (\(skipped) logs skipped)" : ""))
       if exitCode != 0 { throw ExitCode(exitCode) }
       if differing > 0 { throw ExitCode(3) }
     }

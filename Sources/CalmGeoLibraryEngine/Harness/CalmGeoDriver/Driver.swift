@@ -89,7 +89,7 @@ final class Driver {
   }
 
   private func runCalls(upTo time: Int64, arriving: [Double]?) {
-    while let (at, call) = scheduler.next(upTo: time) {
+    while let (at, index, call) = scheduler.next(upTo: time) {
       advance(to: at)
       if let arriving, Int64(arriving[0]) == at {
         LocationWorld.shared.setLatest(location(arriving))
@@ -97,7 +97,7 @@ final class Driver {
       }
       let result = perform(call)
       settle()
-      recorder.write(DriverRecord(k: "call", t: at, name: call.name, result: result))
+      recorder.write(DriverRecord(k: "call", t: at, seq: index, name: call.name, result: result))
     }
   }
 
