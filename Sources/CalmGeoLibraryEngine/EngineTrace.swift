@@ -25,6 +25,10 @@ public struct EngineTrace: Sendable, Equatable {
     UTCTime.iso8601(time) + " " + name + "()" + (result.isEmpty ? "" : " -> " + result)
   }
 
+  static func crashLine(time: Int64, call: String, automatic: Bool) -> String {
+    "crash at \(UTCTime.iso8601(time)) in \(automatic ? "an automatic " : "")\(call)()"
+  }
+
   /// The built-in engine's trace, from what a `CollectingObserver` kept.
   public static func builtin(_ observer: CollectingObserver) -> EngineTrace {
     var trace = EngineTrace()
@@ -84,7 +88,9 @@ public struct EngineTrace: Sendable, Equatable {
       default: break
       }
     }
-    trace.crash = outcome.crash?.description
+    trace.crash = outcome.crash.map {
+      crashLine(time: $0.time, call: $0.trappedCall.name, automatic: $0.trappedCall.automatic)
+    }
     return trace
   }
 

@@ -58,7 +58,9 @@ public struct LibraryEngine: Sendable {
     process.waitUntilExit()
     let records = Self.read(outputPath)
     if process.terminationReason == .uncaughtSignal {
-      return LibraryOutcome(records: records, crash: LibraryTrap.parse(stderr: stderr, signal: process.terminationStatus))
+      var outcome = LibraryOutcome(records: records, crash: LibraryTrap.parse(stderr: stderr, signal: process.terminationStatus))
+      outcome.completeCrash()
+      return outcome
     }
     guard process.terminationStatus == 0 else {
       throw .driver("exit \(process.terminationStatus): \(stderr.trimmingCharacters(in: .whitespacesAndNewlines))")

@@ -1,3 +1,4 @@
+import CalmGeoReplay
 import Foundation
 
 /// One line the driver wrote (`k` names the kind: emit, heard, removed, cleared, send,
@@ -40,9 +41,31 @@ public struct LibraryTrap: Sendable, Hashable, CustomStringConvertible {
   public var message: String
   /// The signal that ended the driver.
   public var signal: Int32
+  /// The app call running when it trapped (nil: the library's own work, e.g. an automatic sync).
+  public var call: String?
+  /// The expired record the library read last before the trap: emit index and store time.
+  public var expiredRecord: (sequence: Int, storedAt: Int64)?
+
+  public static func == (a: Self, b: Self) -> Bool {
+    a.time == b.time && a.fixNumber == b.fixNumber && a.fixTime == b.fixTime && a.message == b.message
+      && a.signal == b.signal && a.call == b.call && a.expiredRecord?.sequence == b.expiredRecord?.sequence
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(time)
+    hasher.combine(message)
+  }
 
   public var description: String {
-    "the library crashed at \(UTCTime.iso8601(time)) (fix \(fixNumber) at \(UTCTime.iso8601(fixTime))): \(message)"
+    "the library crashed at \(UTCTime.iso8601(time)) (fix \(fixNumber) at \(UTCTime.iso8601(fixTime))"
+      + (call.map { ", in \($0)()" } ?? "") + "): \(message)"
+  }
+
+  /// The library call that trapped as the built-in engine names it: the app's `sync()` or
+  /// `getStoredLocations()`, else an automatic sync (the library's own, after an append).
+  public var trappedCall: (name: String, automatic: Bool) {
+    if let call, call == "sync" || call == "getStoredLocations" { return (call, false) }
+    return ("sync", true)
   }
 
   /// Reads the driver's stderr: the runtime's "Fatal error" line and the trap reporter's line.
@@ -73,4 +96,21 @@ public struct LibraryOutcome: Sendable {
   public var records: [LibraryRecord]
   /// Set when the library trapped; `records` then hold what it did up to the trap.
   public var crash: LibraryTrap?
+
+  /// Adds to `crash` what the records say: the app call begun and not finished, the expired
+  /// record read last.
+  mutating func completeCrash() {
+    guard crash != nil else { return }
+    var running: String?
+    for record in records {
+      switch record.k {
+      case "begin": running = record.name
+      case "call": running = nil
+      case "expired":
+        if let seq = record.seq { crash?.expiredRecord = (seq, record.fixTime ?? 0) }
+      default: break
+      }
+    }
+    crash?.call = running
+  }
 }

@@ -37,8 +37,8 @@ public enum LibraryReplay {
     var inFlight: [Int: Int] = [:]
     var delivered = Set<Int>()
     var cleared = Set<Int>()
-    var counters = UploadCounters()
-    var machine = TrackingStateMachine.Counters()
+    var counters = UploadCounters.zero
+    var machine = TrackingStateMachine.Counters.zero
     var emitted = 0
     var mode = ModeChange.Mode.stopped
     var modeSince: Int64 = 0
@@ -124,7 +124,7 @@ public enum LibraryReplay {
       let duplicates = ids.filter { (inFlight[$0] ?? 0) > 0 }.count
       for id in ids { inFlight[id, default: 0] += 1 }
       let completedAt = record.completedAt ?? record.t
-      let request = UploadRequest(
+      let request = UploadRequest.make(
         sequence: number, sentAt: record.t, completedAt: completedAt, latency: completedAt - record.t,
         method: CalmGeoConfig.HTTPMethod(rawValue: record.method ?? "POST") ?? .post, url: record.url ?? "",
         headers: headers, recordCount: ids.count, bodyBytes: body.count, duplicates: duplicates,

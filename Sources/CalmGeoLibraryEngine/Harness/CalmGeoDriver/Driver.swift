@@ -95,6 +95,7 @@ final class Driver {
         LocationWorld.shared.setLatest(location(arriving))
         VirtualClock.nowMs = at
       }
+      recorder.write(DriverRecord(k: "begin", t: at, seq: index, name: call.name))
       let result = perform(call)
       settle()
       recorder.write(DriverRecord(k: "call", t: at, seq: index, name: call.name, result: result))

@@ -51,6 +51,10 @@ final class Recorder: MMKVObserver {
     write(DriverRecord(k: "cleared", t: now(), ids: keys.map(sequence(of:))))
   }
 
+  func readExpired(key: String, writtenMs: Int64) {
+    write(DriverRecord(k: "expired", t: now(), seq: sequence(of: key), fixTime: writtenMs))
+  }
+
   func heard(_ location: CalmGeoLocation) {
     write(DriverRecord(k: "heard", t: now(), seq: sequence(of: location.id)))
   }

@@ -50,7 +50,10 @@ public final class MMKV: @unchecked Sendable {
 
   public func data(forKey key: String) -> Data? {
     guard let entry = entries[key] else { return nil }
-    if let duration = entry.durationMs, MMKVStore.nowMs() - entry.writtenMs > duration { return nil }
+    if let duration = entry.durationMs, MMKVStore.nowMs() - entry.writtenMs > duration {
+      MMKVStore.observer?.readExpired(key: key, writtenMs: entry.writtenMs)
+      return nil
+    }
     return entry.data
   }
 
@@ -87,6 +90,8 @@ public protocol MMKVObserver: AnyObject {
   func stored(key: String, data: Data)
   func removed(keys: [String])
   func cleared(keys: [String])
+  /// A listed key was read after its expiry (`data(forKey:)` returns nil).
+  func readExpired(key: String, writtenMs: Int64)
 }
 
 public enum MMKVStore {
