@@ -68,6 +68,7 @@ public struct EngineTrace: Sendable, Equatable {
     var heard = Set<Int>()
     for record in outcome.records where record.k == "heard" { if let seq = record.seq { heard.insert(seq) } }
     var sends: [Int: LibraryRecord] = [:]
+    var answered: [(number: Int, line: String)] = []
     for record in outcome.records {
       switch record.k {
       case "emit":
@@ -80,14 +81,16 @@ public struct EngineTrace: Sendable, Equatable {
         if let number = record.request { sends[number] = record }
       case "complete":
         guard let number = record.request, let send = sends[number] else { continue }
-        trace.requests.append(requestLine(
+        answered.append((number, requestLine(
           number: number, sentAt: send.t, completedAt: record.t, outcome: record.outcome ?? "?",
-          records: (send.ids ?? []).map { times[$0] ?? 0 }))
+          records: (send.ids ?? []).map { times[$0] ?? 0 })))
       case "call":
         trace.calls.append(callLine(time: record.t, name: record.name ?? "?", result: callResult(record, times: times)))
       default: break
       }
     }
+    // In send order, as the built-in engine's trace.
+    trace.requests = answered.sorted { $0.number < $1.number }.map(\.line)
     trace.crash = outcome.crash.map {
       crashLine(time: $0.time, call: $0.trappedCall.name, automatic: $0.trappedCall.automatic)
     }
