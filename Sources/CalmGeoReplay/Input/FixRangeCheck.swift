@@ -49,13 +49,18 @@ struct FixRangeCheck {
   @inline(__always)
   static func problem(_ fix: Fix) -> String? {
     // The common case in a few compares; the names only when something is wrong.
-    let infinite = fix.storedAltitude.isInfinite || fix.storedGeoidSeparation.isInfinite
-      || fix.storedSpeed.isInfinite || fix.storedCourse.isInfinite || fix.storedHorizontalAccuracy.isInfinite
-      || fix.storedVerticalAccuracy.isInfinite || fix.storedSpeedAccuracy.isInfinite || fix.storedHDOP.isInfinite
+    let infinite = tooLarge(fix.storedAltitude) || fix.storedGeoidSeparation.isInfinite
+      || tooLarge(fix.storedSpeed) || tooLarge(fix.storedCourse) || tooLarge(fix.storedHorizontalAccuracy)
+      || tooLarge(fix.storedVerticalAccuracy) || tooLarge(fix.storedSpeedAccuracy) || fix.storedHDOP.isInfinite
       || fix.storedVDOP.isInfinite || fix.storedPDOP.isInfinite
     if !infinite, UTCTime.isRepresentable(fix.time), fix.latitude.isFinite, fix.longitude.isFinite { return nil }
     return describe(fix)
   }
+
+  /// Beyond a `Float`'s range (the values that are `Double`s now keep the limit they had
+  /// as `Float`s, where they became infinite): NaN, absent, is not.
+  @inline(__always)
+  private static func tooLarge(_ value: Double) -> Bool { value.magnitude > Double(Float.greatestFiniteMagnitude) }
 
   @inline(never)
   private static func describe(_ fix: Fix) -> String? {
@@ -63,13 +68,13 @@ struct FixRangeCheck {
       return "time \(fix.time) ms since 1970 is outside the years 0000-9999"
     }
     guard fix.latitude.isFinite, fix.longitude.isFinite else { return "the position is not a number" }
-    let stored: [(String, Float)] = [
-      ("altitude", fix.storedAltitude), ("geoid separation", fix.storedGeoidSeparation), ("speed", fix.storedSpeed),
-      ("course", fix.storedCourse), ("horizontal accuracy", fix.storedHorizontalAccuracy),
+    let stored: [(String, Double)] = [
+      ("altitude", fix.storedAltitude), ("geoid separation", Double(fix.storedGeoidSeparation)),
+      ("speed", fix.storedSpeed), ("course", fix.storedCourse), ("horizontal accuracy", fix.storedHorizontalAccuracy),
       ("vertical accuracy", fix.storedVerticalAccuracy), ("speed accuracy", fix.storedSpeedAccuracy),
-      ("HDOP", fix.storedHDOP), ("VDOP", fix.storedVDOP), ("PDOP", fix.storedPDOP),
+      ("HDOP", Double(fix.storedHDOP)), ("VDOP", Double(fix.storedVDOP)), ("PDOP", Double(fix.storedPDOP)),
     ]
-    for (name, value) in stored where value.isInfinite {
+    for (name, value) in stored where tooLarge(value) {
       return "\(name) is beyond ±3.4e38, too large to store (it would be written as inf)"
     }
     return nil

@@ -4,7 +4,7 @@ extension Fix: Hashable {
     a.time == b.time && a.latitude == b.latitude && a.longitude == b.longitude
       && a.line == b.line && a.flags == b.flags
       && a.storedSatellites == b.storedSatellites && a.storedQuality == b.storedQuality && a.storedActivity == b.storedActivity
-      && a.floatBits == b.floatBits
+      && a.floatBits == b.floatBits && a.doubleBits == b.doubleBits
   }
 
   public func hash(into hasher: inout Hasher) {
@@ -13,11 +13,15 @@ extension Fix: Hashable {
     hasher.combine(longitude)
     hasher.combine(line)
     hasher.combine(floatBits)
+    hasher.combine(doubleBits)
   }
 
   private var floatBits: [UInt32] {
-    [storedAltitude, storedGeoidSeparation, storedSpeed, storedCourse,
-     storedHorizontalAccuracy, storedVerticalAccuracy, storedSpeedAccuracy,
-     storedHDOP, storedVDOP, storedPDOP].map(\.bitPattern)
+    [storedGeoidSeparation, storedHDOP, storedVDOP, storedPDOP].map(\.bitPattern)
+  }
+
+  private var doubleBits: [UInt64] {
+    [storedAltitude, storedSpeed, storedCourse, storedHorizontalAccuracy, storedVerticalAccuracy,
+     storedSpeedAccuracy].map(\.bitPattern)
   }
 }

@@ -2,8 +2,11 @@
 ///
 /// Times are milliseconds since 1970-01-01T00:00:00Z (UTC, no leap seconds).
 /// Angles are degrees (WGS84), distances and altitudes metres, speeds m/s.
-/// Optional measurements are stored as `Float` with NaN for "absent" so that a
-/// `Fix` stays at 72 bytes: sweeps hold millions of them.
+/// Optional measurements are stored with NaN for "absent". The six that reach the wire
+/// (altitude, speed, course, the three accuracies) are `Double`s, the values a
+/// `CLLocation` would hold: the number parsed from the log, written as `JSONEncoder`
+/// writes a `Double` (`5.95`, not a `Float`'s `5.9500003`). The others (geoid separation
+/// and the DOPs) stay `Float` so that a `Fix` is 96 bytes: sweeps hold millions of them.
 public struct Fix: Sendable {
   /// Milliseconds since 1970-01-01T00:00:00Z.
   public var time: Int64
@@ -12,13 +15,13 @@ public struct Fix: Sendable {
   /// Longitude in degrees, east positive.
   public var longitude: Double
 
-  @usableFromInline var storedAltitude: Float = .nan
+  @usableFromInline var storedAltitude: Double = .nan
+  @usableFromInline var storedSpeed: Double = .nan
+  @usableFromInline var storedCourse: Double = .nan
+  @usableFromInline var storedHorizontalAccuracy: Double = .nan
+  @usableFromInline var storedVerticalAccuracy: Double = .nan
+  @usableFromInline var storedSpeedAccuracy: Double = .nan
   @usableFromInline var storedGeoidSeparation: Float = .nan
-  @usableFromInline var storedSpeed: Float = .nan
-  @usableFromInline var storedCourse: Float = .nan
-  @usableFromInline var storedHorizontalAccuracy: Float = .nan
-  @usableFromInline var storedVerticalAccuracy: Float = .nan
-  @usableFromInline var storedSpeedAccuracy: Float = .nan
   @usableFromInline var storedHDOP: Float = .nan
   @usableFromInline var storedVDOP: Float = .nan
   @usableFromInline var storedPDOP: Float = .nan
@@ -64,6 +67,8 @@ public struct Fix: Sendable {
 extension Fix {
   @inlinable static func load(_ value: Float) -> Double? { value.isNaN ? nil : Double(value) }
   @inlinable static func store(_ value: Double?) -> Float { value.map { Float($0) } ?? .nan }
+  @inlinable static func load(_ value: Double) -> Double? { value.isNaN ? nil : value }
+  @inlinable static func store(_ value: Double?) -> Double { value ?? .nan }
 
   /// Altitude above mean sea level, metres.
   @inlinable public var altitude: Double? {

@@ -36,6 +36,10 @@ public struct ObserverPair<First: ReplayObserver, Second: ReplayObserver>: Repla
     first.replayDidExpire(record)
     second.replayDidExpire(record)
   }
+  public mutating func replayWouldCrash(_ crash: LibraryCrash) {
+    first.replayWouldCrash(crash)
+    second.replayWouldCrash(crash)
+  }
   public mutating func replayDidEnd(at time: Int64) {
     first.replayDidEnd(at: time)
     second.replayDidEnd(at: time)
@@ -86,6 +90,9 @@ public struct ObserverList: ReplayObserver {
   }
   public mutating func replayDidExpire(_ record: ExpiredRecord) {
     for index in observers.indices { observers[index].replayDidExpire(record) }
+  }
+  public mutating func replayWouldCrash(_ crash: LibraryCrash) {
+    for index in observers.indices { observers[index].replayWouldCrash(crash) }
   }
   public mutating func replayDidEnd(at time: Int64) {
     for index in observers.indices { observers[index].replayDidEnd(at: time) }

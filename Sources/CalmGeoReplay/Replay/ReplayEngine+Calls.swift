@@ -13,15 +13,19 @@ extension ReplayEngine {
   mutating func runCalls(upTo time: Int64) {
     while let (at, index) = scheduler.next(upTo: time) {
       let entry = scheduler.entry(index)
-      perform(entry.call, at: at, index: index, line: entry.line)
+      _ = perform(entry.call, at: at, index: index, line: entry.line)
     }
   }
 
   private mutating func perform(_ call: AppCall, at time: Int64, index: Int, line: Int) -> AppCallResult {
-    if createdAt == nil { createdAt = time }
     now = max(now, time)
     uploads.advance(to: time, observer: &observer)
     uploadTape?.advance(to: time)
+    if createdAt == nil {
+      // The service is created at the first call; its initialiser starts tracking (§7).
+      createdAt = time
+      start(at: time)
+    }
     var record = AppCallRecord(index: index, line: line, call: call, time: time)
     callCounts[call.name, default: 0] += 1
     switch call {
@@ -46,10 +50,10 @@ extension ReplayEngine {
     case .getGeoData:
       record.result = .location(getGeoData(at: time, emitted: &record.emitted))
     case .getStoredLocations:
-      record.result = .locations(uploads.storedIDs)
+      record.result = .locations(uploads.listStored(at: time, observer: &observer))
       uploadTape?.invalidate()
     case .getStoredCount:
-      record.result = .count(uploads.storedCount)
+      record.result = .count(uploads.listedCount)
       uploadTape?.invalidate()
     case .getSyncState:
       record.result = .syncState(uploads.syncState(createdAt: createdAt ?? time))
@@ -65,18 +69,24 @@ extension ReplayEngine {
     return record.result
   }
 
+  /// CalmGeo's `TIME_TO_EXPIRE`: a last location this old (ms) or older is stale. The
+  /// library keeps one when `timestamp.timeIntervalSinceNow > -30`, so exactly 30 s is stale.
+  static var locationExpiry: Int64 { 30_000 }
+
   private mutating func start(at time: Int64) {
     if machine.start(at: time) {
       observer.replayDidChangeMode(ModeChange(time: time, from: .stopped, to: Self.mode(machine.state.mode)))
     }
   }
 
-  /// The OS's last known location (the latest fix at or before `time`): unless
-  /// monitoring, through the emitter as a live fix; then, always, once more as a plain
-  /// moving location, which the call returns.
+  /// The OS's last known location (the latest fix at or before `time`). Older than
+  /// `locationExpiry`: nil, nothing emitted, and the OS is asked for a location (the next
+  /// fix answers, outside the filter). Fresh: unless monitoring, through the emitter as a
+  /// live fix; then, always, once more as a plain moving location, which the call returns.
   private mutating func getGeoData(at time: Int64, emitted: inout [LocationID]) -> CalmGeoLocation? {
     let latest = arrivingFix.flatMap { $0.time <= time ? $0 : nil } ?? lastFix
     guard let fix = latest else { return nil }
+    if time - fix.time >= Self.locationExpiry, machine.requestLocation() { return nil }
     if let emission = machine.emitLive() {
       let live = emit(fix, isMoving: emission.isMoving, event: emission.isMotionChange ? .motionchange : nil,
                       at: time, call: .getGeoData)

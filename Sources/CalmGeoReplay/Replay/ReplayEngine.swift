@@ -133,6 +133,7 @@ public struct ReplayEngine<Observer: ReplayObserver> {
     result.calls = hasScenario ? callCounts : nil
     result.emittedByCalls = emittedByCalls
     result.scenarioError = scheduler.problem
+    result.libraryCrash = uploads.crash
     return result
   }
 

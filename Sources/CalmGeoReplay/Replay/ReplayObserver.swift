@@ -24,6 +24,9 @@ public protocol ReplayObserver {
   mutating func replayDidComplete(_ request: UploadRequest)
   /// A stored record expired (`maxDaysToPersist`) before it was delivered: lost.
   mutating func replayDidExpire(_ record: ExpiredRecord)
+  /// The real library would crash here (the first time in a run only; `LibraryCrash`):
+  /// the built-in engine goes on, a library engine stops after it.
+  mutating func replayWouldCrash(_ crash: LibraryCrash)
   /// The replay ended at this virtual time (the last fix's, or a later completion's).
   mutating func replayDidEnd(at time: Int64)
   /// Whether `replayDidSend` needs each body's bytes (default true). When no observer
@@ -40,6 +43,7 @@ extension ReplayObserver {
   public mutating func replayDidSend(_ request: UploadRequest, body: [UInt8]) {}
   public mutating func replayDidComplete(_ request: UploadRequest) {}
   public mutating func replayDidExpire(_ record: ExpiredRecord) {}
+  public mutating func replayWouldCrash(_ crash: LibraryCrash) {}
   public mutating func replayDidEnd(at time: Int64) {}
   public var wantsRequestBodies: Bool { true }
 }
@@ -101,6 +105,7 @@ public struct CollectingObserver: ReplayObserver {
   public var modeChanges: [ModeChange] = []
   public var expired: [ExpiredRecord] = []
   public var calls: [AppCallRecord] = []
+  public var crashes: [LibraryCrash] = []
   public init() {}
   public mutating func replayDidDecide(_ fix: Fix, _ decision: FixDecision) { decisions.append(decision) }
   public mutating func replayDidEmit(_ location: CalmGeoLocation) { locations.append(location) }
@@ -109,4 +114,5 @@ public struct CollectingObserver: ReplayObserver {
   public mutating func replayDidSend(_ request: UploadRequest, body: [UInt8]) { bodies.append(body) }
   public mutating func replayDidComplete(_ request: UploadRequest) { completed.append(request) }
   public mutating func replayDidExpire(_ record: ExpiredRecord) { expired.append(record) }
+  public mutating func replayWouldCrash(_ crash: LibraryCrash) { crashes.append(crash) }
 }

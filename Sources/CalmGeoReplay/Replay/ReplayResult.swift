@@ -26,6 +26,9 @@ public struct ReplayResult: Sendable, Hashable {
   /// A scenario entry that could not run on this log (before the first fix, after the
   /// last, an event that never happened); the CLI reports it with exit code 64.
   public var scenarioError: ScenarioError?
+  /// The first point where the real library would have crashed (an expired record still
+  /// listed at a sync or listing; `LibraryCrash`); the replay went on.
+  public var libraryCrash: LibraryCrash?
 
   public init(firstFixTime: Int64?, lastFixTime: Int64?, emitted: Int,
               machine: TrackingStateMachine.Counters, uploads: UploadCounters) {

@@ -32,7 +32,8 @@ extension ReplayRunner {
         continue
       }
       var result = shared
-      result.uploads = tape.replay(config: configuration.calmGeo, settings: configuration.replay)
+      (result.uploads, result.libraryCrash) = tape.replayWithCrash(config: configuration.calmGeo,
+                                                                   settings: configuration.replay)
       result.configuration = configuration
       results.append(result)
     }

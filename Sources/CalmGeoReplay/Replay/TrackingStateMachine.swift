@@ -3,8 +3,8 @@
 /// Pure and value-typed: `decide(_:)` takes the next fix and returns the decision for
 /// it (the rule, the numbers and what, if anything, the library emits); `step(_:)`
 /// returns only the emission. All comparisons are strict. The app's calls (§7) act
-/// through `start(at:)`, `stop(at:)`, `reconfigure(_:)` and `emitLive()`; a machine
-/// that was never started starts listening at its first fix.
+/// through `start(at:)`, `stop(at:)`, `reconfigure(_:)`, `emitLive()` and
+/// `requestLocation()`; a machine that was never started starts listening at its first fix.
 public struct TrackingStateMachine: Sendable {
   /// Whether the GPS is listening or the library waits on a geofence.
   public enum Mode: Sendable, Hashable { case listening, monitoring }
@@ -55,6 +55,8 @@ public struct TrackingStateMachine: Sendable {
   public private(set) var isRunning = false
   private var listenStart: Int64 = 0
   private var awaitingOneShot = true
+  /// A `requestLocation()` of a stale `getGeoData()` awaits its answer (the next fix).
+  private var awaitingRequest = false
   /// Whether the machine was ever started (by a fix or a call).
   private var started = false
   private var lastTime: Int64 = 0
@@ -95,7 +97,9 @@ public struct TrackingStateMachine: Sendable {
   }
 
   /// `start()` at `now`: listening starts (listenStart = now, the next fix a one-shot);
-  /// `isMoving` and `ref` are kept. A running geofence is not stopped (CALMGEO.md §7).
+  /// `isMoving` and `ref` are kept. While listening or monitoring it does nothing: the
+  /// library returns at once (CALMGEO.md §7), so a running geofence is not stopped and a
+  /// running listener gets no new one-shot.
   /// - Returns: whether tracking was stopped before (a mode change to listening).
   @discardableResult
   public mutating func start(at now: Int64) -> Bool {
@@ -104,13 +108,15 @@ public struct TrackingStateMachine: Sendable {
       lastTime = now
     }
     account(until: now)
-    let wasStopped = !isRunning
-    if isRunning && mode == .monitoring { return false }
+    guard !isRunning else { return false }
     isRunning = true
     mode = .listening
     listenStart = now
+    // Listening asks for a one-shot after stopping the location manager, which cancels
+    // a pending request: the two are one answer.
     awaitingOneShot = true
-    return wasStopped
+    awaitingRequest = false
+    return true
   }
 
   /// `stop()` at `now`: no fix is processed until the next start; nothing else changes.
@@ -120,6 +126,8 @@ public struct TrackingStateMachine: Sendable {
     account(until: now)
     guard isRunning else { return nil }
     isRunning = false
+    // `stopUpdatingLocation()` cancels a pending `requestLocation()` (platform model).
+    awaitingRequest = false
     return mode
   }
 
@@ -136,6 +144,16 @@ public struct TrackingStateMachine: Sendable {
   public mutating func emitLive() -> Emission? {
     guard !(isRunning && mode == .monitoring) else { return nil }
     return emit()
+  }
+
+  /// A stale `getGeoData()`'s `requestLocation()`: the next fix is the OS's answer, which
+  /// reaches the emitter outside the filter like a one-shot (a motionchange to moving, or
+  /// a plain moving location), `ref` untouched, even while stopped; while monitoring the
+  /// library drops it (the fix still goes to the geofence). `stop()`, the sleep rule and
+  /// a new start cancel it (they stop the location manager). No-op before the first start
+  /// (the library has no listener yet).
+  public mutating func requestLocation() {
+    if started { awaitingRequest = true }
   }
 
   /// The distance a fix must move from `ref` to be kept, metres (the model's judge;
@@ -165,6 +183,14 @@ public struct TrackingStateMachine: Sendable {
       listeningAge: isRunning && mode == .listening ? now - listenStart : -1, refMoved: false, before: before,
       after: before)
     guard isRunning else {
+      if awaitingRequest {
+        // The answer to a stale getGeoData()'s request: the delegate still emits it.
+        awaitingRequest = false
+        decision.kind = .oneShot
+        decision.emission = emit()
+        decision.after = state
+        return decision
+      }
       counters.fixesWhileStopped += 1
       decision.kind = .ignoredWhileStopped
       return decision
@@ -173,11 +199,14 @@ public struct TrackingStateMachine: Sendable {
       ?? GeoMath.Anchor(fix)
     switch mode {
     case .monitoring:
+      // A pending request's answer reaches the emitter, which ignores it while monitoring.
+      awaitingRequest = false
       monitor(fix, fixAnchor, into: &decision)
     case .listening:
-      if awaitingOneShot {
+      if awaitingOneShot || awaitingRequest {
         // The one-shot answer of requestLocation(): emitted unfiltered, ref untouched.
         awaitingOneShot = false
+        awaitingRequest = false
         decision.kind = .oneShot
         if let refAnchor { decision.distance = refAnchor.distance(to: fixAnchor) }
         decision.emission = emit()

@@ -7,8 +7,11 @@ import DequeModule
 /// earlier request is in flight therefore sends those records again (counted).
 /// Record expiry: a record stored at `s` is gone at any time `t` with
 /// `t - s > maxDaysToPersist` days (strict, like the state machine's comparisons).
-/// The app's calls (§7) reach storage through `clear(at:)`, `storedIDs`, `syncState`
-/// and `reconfigure(_:)` (which keeps the first configuration's maxDaysToPersist).
+/// The app's calls (§7) reach storage through `clear(at:)`, `listStored(at:observer:)`,
+/// `listedCount`, `syncState` and `reconfigure(_:)` (which keeps the first configuration's
+/// maxDaysToPersist). An expired record stays listed, as in MMKV, until `clear` or a 200
+/// for a request that carried it: the first sync or listing while one is listed is where
+/// the real library crashes (`LibraryCrash`, reported once; the replay goes on).
 /// Each request's answer comes from the `UploadTransport` (simulated, recorded or live);
 /// a live answer not yet in stays in flight until the transport gives it.
 public struct UploadSimulator: Sendable {
@@ -22,6 +25,13 @@ public struct UploadSimulator: Sendable {
   }
 
   private enum Fate: UInt8 { case stored, delivered, expired, cleared }
+
+  private struct ExpiredKey: Sendable {
+    var id: LocationID
+    var time: Int64
+    var sequence: Int
+    var expiredAt: Int64
+  }
 
   private var storage = Deque<Stored>()
   /// The time of `storage`'s first record (`Int64.max` when empty): what expiry checks on
@@ -42,6 +52,11 @@ public struct UploadSimulator: Sendable {
   /// Live requests sent whose answer is not in yet (completedAt, latency, outcome unset).
   private var unanswered: [UploadRequest] = []
   private var nextRequest = 1
+  /// Expired records MMKV still lists (oldest first): what `getStoredCount()` counts and
+  /// what makes `getAllData()` trap. Empty in the no-records mode (nothing can list them).
+  private var listedExpired: [ExpiredKey] = []
+  /// The first point where the library would have crashed.
+  public private(set) var crash: LibraryCrash?
   private var tried = 0
   private var lastFailure: Int64?
   /// Reused to count records' encoded bytes without keeping them.
@@ -92,13 +107,26 @@ public struct UploadSimulator: Sendable {
     storage.removeAll()
     storageFrontTime = .max
     storedTimesOnly.removeAll()
+    listedExpired.removeAll()
     counters.cleared += count
     return count
   }
 
   /// `getStoredLocations()`: the stored records' ids, sorted by timestamp string (emit
-  /// order); empty when records are not kept (no url and no scenario).
+  /// order); empty when records are not kept (no url and no scenario). The library would
+  /// crash here with an expired record still listed (reported; the list is the replay's).
+  public mutating func listStored<O: ReplayObserver>(at now: Int64, observer: inout O) -> [LocationID] {
+    advance(to: now, observer: &observer)
+    noteCrash(.getStoredLocations, at: now, automatic: false, observer: &observer)
+    return storedIDs
+  }
+
+  /// The stored records' ids, sorted by timestamp string (emit order).
   public var storedIDs: [LocationID] { storage.map(\.location.id) }
+
+  /// `getStoredCount()` as the library answers it: MMKV's key count, which still holds
+  /// expired records until they are cleared or delivered (CALMGEO.md §7, storage quirk).
+  public var listedCount: Int { storedCount + listedExpired.count }
 
   /// `getSyncState()`, with `createdAt` the service's creation time (the timestamp before
   /// any failure).
@@ -153,6 +181,12 @@ public struct UploadSimulator: Sendable {
     fates.append(.stored)
     counters.maxStored = max(counters.maxStored, storage.count)
     guard config.autoSync, config.url != nil else { return }
+    if !listedExpired.isEmpty
+      && (location.event != nil || backOffElapsed(at: now) && listedCount >= max(1, config.syncThreshold))
+    {
+      // The library's own rule counts the expired keys too: it syncs, and traps.
+      noteCrash(.sync, at: now, automatic: true, observer: &observer)
+    }
     if location.event != nil {
       counters.eventSyncs += 1
       sync(at: now, observer: &observer)
@@ -166,6 +200,7 @@ public struct UploadSimulator: Sendable {
   public mutating func manualSync<O: ReplayObserver>(at now: Int64, observer: inout O) {
     guard config.url != nil else { return }
     counters.manualSyncs += 1
+    noteCrash(.sync, at: now, automatic: false, observer: &observer)
     sync(at: now, observer: &observer)
   }
 
@@ -325,7 +360,8 @@ public struct UploadSimulator: Sendable {
       case .delivered:
         counters.duplicatesDelivered += 1
       case .expired:
-        // Sent before it expired: the server has it after all.
+        // Sent before it expired: the server has it after all, and MMKV's key is removed.
+        listedExpired.removeAll { $0.sequence == sequence }
         fates[sequence] = .delivered
         counters.expired -= 1
         counters.recordsDelivered += 1
@@ -365,9 +401,23 @@ public struct UploadSimulator: Sendable {
       let first = storage.removeFirst()
       refreshStorageFront()
       fates[first.location.sequence] = .expired
+      listedExpired.append(ExpiredKey(
+        id: first.location.id, time: first.location.time, sequence: first.location.sequence, expiredAt: now))
       counters.expired += 1
       observer.replayDidExpire(
         ExpiredRecord(sequence: first.location.sequence, storedAt: first.location.time, expiredAt: now))
     }
+  }
+
+  /// Reports the library's crash at a call that reads every listed record, once a run.
+  private mutating func noteCrash<O: ReplayObserver>(
+    _ call: LibraryCrash.Call, at now: Int64, automatic: Bool, observer: inout O
+  ) {
+    guard crash == nil, let key = listedExpired.first else { return }
+    let crash = LibraryCrash(
+      time: now, call: call, automatic: automatic, record: key.id, recordTime: key.time,
+      recordSequence: key.sequence, expiredAt: key.expiredAt)
+    self.crash = crash
+    observer.replayWouldCrash(crash)
   }
 }

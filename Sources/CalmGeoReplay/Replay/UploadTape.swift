@@ -63,6 +63,13 @@ public struct UploadTape: Sendable {
   /// the engine would have made (no scenario: only what syncs need is kept), given the
   /// same requests in the same order, then drained.
   public func replay(config: CalmGeoConfig, settings: ReplaySettings) -> UploadCounters {
+    replayWithCrash(config: config, settings: settings).counters
+  }
+
+  /// `replay(config:settings:)`, with the first point where the real library would crash.
+  public func replayWithCrash(
+    config: CalmGeoConfig, settings: ReplaySettings
+  ) -> (counters: UploadCounters, crash: LibraryCrash?) {
     precondition(isReplayable, "an upload tape replayed after a call it does not record")
     var uploads = UploadSimulator(config: config, settings: settings)
     var observer = DiscardingObserver()
@@ -82,6 +89,6 @@ public struct UploadTape: Sendable {
       if position < advances.count { uploads.advance(to: advances[position], observer: &observer) }
     }
     uploads.drain(observer: &observer)
-    return uploads.finish()
+    return (uploads.finish(), uploads.crash)
   }
 }

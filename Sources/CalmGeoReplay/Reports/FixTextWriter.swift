@@ -7,6 +7,7 @@ public enum FixTextWriter {
     "time,latitude,longitude,altitude,speed,course,horizontal_accuracy,vertical_accuracy,hdop,satellites,line,derived\n"
 
   public static func csvLine(_ fix: Fix) -> String {
+    func value(_ number: Double) -> String { number.isNaN ? "" : format(number) }
     func value(_ number: Float) -> String { number.isNaN ? "" : format(number) }
     return [
       UTCTime.iso8601(fix.time), format(fix.latitude), format(fix.longitude), value(fix.storedAltitude),
@@ -21,13 +22,13 @@ public enum FixTextWriter {
       ("time", .string(UTCTime.iso8601(fix.time))), ("latitude", .double(fix.latitude)),
       ("longitude", .double(fix.longitude)),
     ]
-    let optional: [(String, Float)] = [
+    let optional: [(String, Double)] = [
       ("altitude", fix.storedAltitude), ("speed", fix.storedSpeed), ("course", fix.storedCourse),
       ("horizontalAccuracy", fix.storedHorizontalAccuracy), ("verticalAccuracy", fix.storedVerticalAccuracy),
-      ("hdop", fix.storedHDOP),
     ]
-    // Stored as Float: written with Float's shortest text (4.2, not 4.199999809265137).
-    for (key, value) in optional where !value.isNaN { fields.append((key, .double(Double(format(value))!))) }
+    for (key, value) in optional where !value.isNaN { fields.append((key, .double(value))) }
+    // HDOP is stored as Float: written with Float's shortest text (4.2, not 4.199999809265137).
+    if !fix.storedHDOP.isNaN { fields.append(("hdop", .double(Fix.decimal(fix.storedHDOP)))) }
     if let satellites = fix.satellites { fields.append(("satellites", .int(satellites))) }
     fields.append(("line", .int(Int(fix.line))))
     let marks = derived(fix)

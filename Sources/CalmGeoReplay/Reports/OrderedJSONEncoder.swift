@@ -2,8 +2,8 @@
 /// order in which the value encodes them (a synthesized `Codable` type: declaration
 /// order), so `stats.json` is byte-stable and defined by its `Codable` type alone.
 ///
-/// `[String: Int]` and `[String: Double]` maps are written with their keys sorted;
-/// non-finite doubles as null.
+/// Every dictionary is written with its keys sorted (a dictionary's own order depends on the
+/// process's hash seed); non-finite doubles as null.
 public struct OrderedJSONEncoder {
   public init() {}
 
@@ -21,6 +21,9 @@ public struct OrderedJSONEncoder {
       box.kind = .value(.object(map.sorted { $0.key < $1.key }.map { ($0.key, .double($0.value)) }))
     } else {
       try value.encode(to: TreeEncoder(box: box, codingPath: codingPath))
+      if value is any HashOrderedCollection, case .object(let fields) = box.kind {
+        box.kind = .object(fields.sorted { $0.0 < $1.0 })
+      }
     }
   }
 
@@ -174,3 +177,7 @@ public struct OrderedJSONEncoder {
     }
   }
 }
+
+/// Collections whose own iteration order is the hash seed's: the encoder sorts their keys.
+private protocol HashOrderedCollection {}
+extension Dictionary: HashOrderedCollection {}

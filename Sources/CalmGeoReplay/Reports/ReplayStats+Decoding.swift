@@ -20,6 +20,7 @@ extension ReplayStats {
     energy = try container.decodeIfPresent(EnergyStats.self, forKey: .energy)
     geofences = try container.decodeIfPresent(GeofenceStats.self, forKey: .geofences)
     platform = try container.decodeIfPresent(Platform.self, forKey: .platform)
+    library = try container.decodeIfPresent(LibraryStats.self, forKey: .library)
     seed = try container.decode(Int.self, forKey: .seed)
     configuration = try container.decodeIfPresent(EffectiveConfiguration.self, forKey: .configuration)
     tool = try container.decodeIfPresent(String.self, forKey: .tool)

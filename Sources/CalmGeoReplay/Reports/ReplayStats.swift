@@ -2,12 +2,12 @@
 ///
 /// `Codable`: the writers render it (`StatsJSONWriter`, keys in declaration order) and
 /// `compare`, checks, sweeps and merges read it back with `JSONDecoder`. Times are
-/// seconds, distances metres; every field is documented in the README.
+/// seconds, distances metres; every field is documented in docs/OUTPUTS.md.
 public struct ReplayStats: Codable, Sendable, Hashable {
   /// The version of this layout; a reader refuses a newer one.
-  public static let currentSchemaVersion = 2
+  public static let currentSchemaVersion = 3
 
-  /// 2 since the metrics sections; `stats.json` files without it are version 1.
+  /// 2 since the metrics sections, 3 since `library`; `stats.json` files without it are version 1.
   public var schemaVersion: Int
   public var input: Input
   public var engine: Engine
@@ -27,6 +27,8 @@ public struct ReplayStats: Codable, Sendable, Hashable {
   public var geofences: GeofenceStats?
   /// What the platform model withheld (absent while no delivery rule is on).
   public var platform: Platform?
+  /// Where the real library would have crashed (absent when it would not have).
+  public var library: LibraryStats?
   /// The run's seed (ids, simulated network).
   public var seed: Int
   /// The configuration used, after defaults, file and flags (absent in version 1 files).
@@ -40,7 +42,7 @@ public struct ReplayStats: Codable, Sendable, Hashable {
   /// The keys, in `stats.json` order.
   enum CodingKeys: String, CodingKey {
     case schemaVersion, input, engine, storage, uploads, accounting, calls, fidelity, stops, energy, geofences,
-      platform, seed, configuration, tool
+      platform, library, seed, configuration, tool
   }
 
   public init(input: Input, engine: Engine, storage: Storage, uploads: Uploads, accounting: Accounting,
@@ -101,6 +103,7 @@ public struct ReplayStats: Codable, Sendable, Hashable {
     stops = result.metrics?.stops
     energy = (result.configuration?.replay.energy ?? EnergyModel()).estimate(result)
     platform = result.platform.map(Platform.init)
+    library = result.libraryCrash.map(LibraryStats.init)
     seed = Int(truncatingIfNeeded: result.configuration?.replay.seed ?? 0)
     configuration = result.configuration.map(EffectiveConfiguration.init)
     tool = "calmgeo-replay \(Self.toolVersion)"

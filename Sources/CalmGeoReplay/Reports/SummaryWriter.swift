@@ -51,6 +51,7 @@ public enum SummaryWriter {
       rows.append(("calls", calls.isEmpty ? "none" : calls.sorted { $0.key < $1.key }.map { "\($0.key.rawValue) \($0.value)" }
         .joined(separator: ", ")))
     }
+    if let library = stats.library { rows.append(("library", library.summaryLine)) }
     rows.append(("accounting", "\(r.emitted) emitted = \(u.recordsDelivered) uploaded + \(u.storedAtEnd) stored + \(u.expired) expired"
       + (r.calls == nil ? "" : " + \(u.cleared) cleared") + (u.isBalanced ? "" : "  (UNBALANCED)")))
     rows.append(("output", outputFolder))

@@ -104,28 +104,28 @@ public enum CalmGeoJSONWriter {
     json.double(fix.longitude)
     json.raw(",")
     json.key("accuracy")
-    json.float(known(fix.storedHorizontalAccuracy))
+    json.double(known(fix.storedHorizontalAccuracy))
     json.raw(",")
     json.key("speed")
-    json.float(known(fix.storedSpeed))
+    json.double(known(fix.storedSpeed))
     json.raw(",")
     json.key("speedAccuracy")
-    json.float(known(fix.storedSpeedAccuracy))
+    json.double(known(fix.storedSpeedAccuracy))
     json.raw(",")
     json.key("heading")
-    json.float(known(fix.storedCourse))
+    json.double(known(fix.storedCourse))
     json.raw(",")
     json.key("headingAccuracy")
-    json.float(-1)
+    json.double(-1)
     json.raw(",")
     json.key("altitude")
-    json.float(known(fix.storedAltitude))
+    json.double(known(fix.storedAltitude))
     json.raw(",")
     json.key("altitudeAccuracy")
-    json.float(known(fix.storedVerticalAccuracy))
+    json.double(known(fix.storedVerticalAccuracy))
     json.raw(",")
     json.key("ellipsoidalAltitude")
-    json.float(known(fix.storedAltitude))
+    json.double(known(fix.storedAltitude))
     json.raw(",")
     json.key("timestamp")
     json.double(Double(fix.time - referenceDateMillis) / 1000)
@@ -154,5 +154,5 @@ public enum CalmGeoJSONWriter {
   }
 
   /// A stored value, or -1 (Core Location's "unknown") when absent.
-  @inline(__always) static func known(_ value: Float) -> Float { value.isNaN ? -1 : value }
+  @inline(__always) static func known(_ value: Double) -> Double { value.isNaN ? -1 : value }
 }

@@ -65,7 +65,7 @@ extension CalmGeoReplayCommand {
     var set: [String] = []
 
     @Option(help: ArgumentHelp(
-      "The app's calls on CalmGeo (start, stop, restart, sync, getGeoData, ...), each at a time (JSON or YAML; see README).",
+      "The app's calls on CalmGeo (start, stop, restart, sync, getGeoData, ...), each at a time (JSON or YAML; see docs/SCENARIOS.md).",
       valueName: "file"))
     var scenario: String?
 
@@ -241,6 +241,7 @@ extension CalmGeoReplayCommand {
             + "requests had no recorded answer and were answered by the simulated network")
         }
         let diagnostics = replay.result.input?.diagnostics ?? InputDiagnostics()
+        if !silent, let crash = replay.result.libraryCrash { Terminal.printError("\(log): \(crash.warning)") }
         if !silent {
           Terminal.warnSkipped(diagnostics)
           Terminal.warnInput(diagnostics, file: log, format: replay.result.input?.format ?? .csv, options: input,
@@ -283,6 +284,7 @@ extension CalmGeoReplayCommand {
           track: session, name: "\(name).session-\(Self.twoDigits(index + 1))", parent: out, owner: .log(log),
           configuration: configuration, outputs: outputs)
         try replay.folder.commit()
+        if !silent, let crash = replay.result.libraryCrash { Terminal.printError("\(log): \(crash.warning)") }
         if !quiet && !silent {
           print(SummaryWriter.render(replay.result, stats: replay.stats, outputFolder: replay.folder.finalPath), terminator: "")
         }

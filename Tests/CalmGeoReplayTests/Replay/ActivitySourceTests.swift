@@ -13,8 +13,9 @@ struct ActivitySourceTests {
   }
 
   @Test func theActivityFitsInTheFixsPadding() {
-    // Fix's doc promises 72 bytes (sweeps hold millions): the activity byte took a padding byte.
-    #expect(MemoryLayout<Fix>.stride == 72)
+    // Fix's doc promises 96 bytes (sweeps hold millions; 72 before the wire values became
+    // Doubles): the activity byte took a padding byte.
+    #expect(MemoryLayout<Fix>.stride == 96)
   }
 
   @Test func tiltingIsNoMotionClass() {

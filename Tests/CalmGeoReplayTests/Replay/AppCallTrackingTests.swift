@@ -22,32 +22,18 @@ struct AppCallTrackingTests {
     #expect(EquatorTrack.returns(observer).last == .state(.running))
   }
 
-  @Test func startWhileListeningAndMovingGivesAPlainOneShot() {
-    // start() at 5 (isMoving true): fix 5 is a one-shot, emitted unfiltered as a plain
-    // moving location (no event), ref untouched (still t 1, x 1.5): fix 12 (x 18) is
-    // 16.5 m from it > 16 and kept as before. Listening since 5: the sleep rule still
-    // fires at 194 (ref t 73 is 121 s old, listening 189 s > 120).
-    let (observer, _) = EquatorTrack.replay(track, calls: [(0, .start), (5, .start)])
-    #expect(EquatorTrack.emits(observer) == [
-      E(0, true, true), E(1, true, false), E(5, true, false), E(12, true, false), E(73, false, true),
-      E(317, true, true), E(318, true, false), E(319, true, false),
-    ])
-  }
-
-  @Test func startWhileListeningAndStillRestartsTheListeningClock() {
-    // start() at 100 (isMoving false since 73): fix 100 is a one-shot, a motionchange to
-    // moving (x 30). ref stays t 73: at 134 it is 61 s old while moving, so ref = t 134
-    // and, 0 m < 16, a stationary motionchange. The sleep rule needs ref older than
-    // 120 s and listening over 120 s: at 255 (ref 121 s, listening 155 s), not 194.
-    // Exit at 317 (x 55.5, 25.5 m > 25 from x 30).
-    let (observer, result) = EquatorTrack.replay(track, calls: [(0, .start), (100, .start)])
+  @Test func startWhileListeningIsANoOp() {
+    // §7 (the library's `if manager.isRunning { return }`): start() at 5 (listening,
+    // moving) and at 100 (listening, still since 73) change nothing: no one-shot, and
+    // listenStart stays 0, so the sleep rule fires at 194 as without calls (ref t 73 is
+    // 121 s old, listening 194 s > 120), not at 255 as a reset listening clock would.
+    let (observer, result) = EquatorTrack.replay(track, calls: [(0, .start), (5, .start), (100, .start)])
     #expect(EquatorTrack.emits(observer) == [
       E(0, true, true), E(1, true, false), E(12, true, false), E(73, false, true),
-      E(100, true, true), E(134, false, true),
       E(317, true, true), E(318, true, false), E(319, true, false),
     ])
-    #expect(observer.modeChanges.map { EquatorTrack.seconds($0.time) } == [0, 255, 317])
-    #expect(result.machine.millisMonitoring == (317 - 255) * 1000)
+    #expect(observer.modeChanges.map { EquatorTrack.seconds($0.time) } == [0, 194, 317])
+    #expect(result.machine.millisMonitoring == (317 - 194) * 1000)
   }
 
   @Test func stopIgnoresFixesUntilTheNextStart() {
@@ -74,28 +60,48 @@ struct AppCallTrackingTests {
     #expect(EquatorTrack.returns(observer)[2] == .state(.stopped))
   }
 
-  @Test func aScenarioWithoutStartProcessesNothing() {
-    // No start(): every fix ignored; state reads stopped.
+  @Test func creatingTheServiceStartsTracking() {
+    // §7: the service is created at the scenario's first call (here state at 10, no
+    // start() anywhere) and its initialiser starts tracking. Fixes 0-9 come before it:
+    // ignored (10). Fix 10 (x 15) is the one-shot: a motionchange to moving. Fix 11
+    // (x 16.5): ref empty, ref = t 11, a moving location. Walking on to x 30 and standing
+    // there: at most 13.5 m from x 16.5 < 16, filtered; at 72 ref is 61 s old while
+    // moving: ref = t 72 (x 30) and, 13.5 < 16, a stationary motionchange. Sleep at 193
+    // (ref 121 s old, listening 183 s). Exit at 317 (x 55.5, 25.5 m > 25), one-shot 318,
+    // 319 kept (28.5 m > 16 from x 30). state returns running.
     let (observer, result) = EquatorTrack.replay(track, calls: [(10, .state)])
-    #expect(observer.locations.isEmpty)
-    #expect(result.machine.fixesWhileStopped == 330)
-    #expect(EquatorTrack.returns(observer) == [.state(.stopped)])
+    #expect(EquatorTrack.emits(observer) == [
+      E(10, true, true), E(11, true, false), E(72, false, true),
+      E(317, true, true), E(318, true, false), E(319, true, false),
+    ])
+    #expect(observer.modeChanges.map { "\(EquatorTrack.seconds($0.time)) \($0.to)" } == [
+      "10.0 listening", "193.0 monitoring", "317.0 listening",
+    ])
+    #expect(result.machine.fixesWhileStopped == 10)
+    #expect(EquatorTrack.returns(observer) == [.state(.running)])
   }
 
-  @Test func restartAppliesTheFilterAndTheNextGeofencesRadius() {
-    // restart({distanceFilter 5, stationaryRadius 60}) at 100 = new settings, then
-    // start(): as startWhileListeningAndStill... up to the sleep rule at 255 (the filter
-    // change does not matter standing still: 0 m < 5), but the geofence that starts at
-    // 255 has radius 60: x 73.5 at 329 is 43.5 m from x 30 < 60, so no exit.
+  @Test func anEmptyScenarioNeverCreatesTheService() {
+    // No call, no service: every fix is ignored.
+    let (observer, result) = EquatorTrack.replay(track, calls: [])
+    #expect(observer.locations.isEmpty)
+    #expect(result.machine.fixesWhileStopped == 330)
+  }
+
+  @Test func restartWhileListeningAppliesTheConfigButStartsNoOneShot() {
+    // restart({distanceFilter 5, stationaryRadius 60}) at 100 (listening, still since 73,
+    // ref t 73 at x 30): the settings apply at once, start() does nothing (no one-shot,
+    // listenStart stays 0). Standing at x 30: 0 m, not > 5. Sleep at 194 (ref 121 s old,
+    // listening 194 s) with the new radius 60: x 73.5 at 329 is 43.5 m from x 30 < 60,
+    // so no exit. Emits 0, 1, 12, 73 only.
     let patch = EquatorTrack.patch({ $0.distanceFilter = 5; $0.stationaryRadius = 60 },
                                    keys: ["distanceFilter", "stationaryRadius"])
     let (observer, result) = EquatorTrack.replay(track, calls: [(0, .start), (100, .restart(patch))])
     #expect(EquatorTrack.emits(observer) == [
       E(0, true, true), E(1, true, false), E(12, true, false), E(73, false, true),
-      E(100, true, true), E(134, false, true),
     ])
     #expect(result.machine.geofenceExits == 0)
-    #expect(result.machine.millisMonitoring == (329 - 255) * 1000)
+    #expect(result.machine.millisMonitoring == (329 - 194) * 1000)
   }
 
   @Test func restartDuringMonitoringKeepsTheRunningGeofence() {

@@ -8,7 +8,8 @@
 /// The app's calls (CALMGEO.md §7) reach CalmGeo's machine as the library handles them.
 /// The models without it (`ios-distance-filter`, `significant-change`) have no
 /// stationary state: `stop()` ignores fixes until the next `start()`, `restart(config)`
-/// changes the distance filter, and `getGeoData()` emits one moving location through them.
+/// changes the distance filter, and `getGeoData()` emits one moving location through them
+/// (however old the last fix).
 public struct TrackingDecider: Sendable {
   /// CalmGeo's machine; made for every model, used only when `usesMachine`.
   private var machine: TrackingStateMachine
@@ -90,6 +91,15 @@ public struct TrackingDecider: Sendable {
   public mutating func emitLive() -> TrackingStateMachine.Emission? {
     if usesMachine { return machine.emitLive() }
     return .init(isMoving: true, isMotionChange: false)
+  }
+
+  /// A stale `getGeoData()`'s `requestLocation()` (CalmGeo's machine: the next fix is the
+  /// answer, emitted outside the filter). - Returns: `false` for the models without the
+  /// machine, which take the last fix however old.
+  public mutating func requestLocation() -> Bool {
+    guard usesMachine else { return false }
+    machine.requestLocation()
+    return true
   }
 
   /// Whether tracking runs (`state`'s `running`).

@@ -143,10 +143,11 @@ struct CSVParserTests {
       + Array(",12".utf8) + [0, 0] + Array(",357,".utf8) + [UInt8](repeating: 0, count: 9) + [0x0D, 0x0A]
     let result = try CSVTestSupport.parse(bytes: bytes)
     // 2009-04-04: 2009-01-01 is day 39×365 + 10 = 14245; + 31 + 28 + 31 + 3 = 14338.
-    // 06:35:10 = 23 710 s. SPEED 12 km/h = 12 / 3.6 = 3.333… m/s.
+    // 06:35:10 = 23 710 s. SPEED 12 km/h = 12 / 3.6 = 3.333… m/s, as the parser's factor
+    // computes it (12 × (1000 / 3600); a Double now, not a Float).
     var expected = csvFix(14_338 * 86_400_000 + 23_710_000, 31.765973, 35.206901, line: 2)
     expected.altitude = 827
-    expected.speed = 12 / 3.6
+    expected.speed = 12 * (1000.0 / 3600)
     expected.course = 357
     #expect(result.fixes == [expected])
   }

@@ -130,7 +130,7 @@ final class RepeatingSource: ByteSource {
       tailSent = true
     }
     let count = min(buffer.count, pending.count)
-    buffer.copyMemory(from: UnsafeRawBufferPointer(start: pending, count: count))
+    pending.withUnsafeBytes { bytes in buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[..<count])) }
     pending.removeFirst(count)
     bytesRead += count
     return count

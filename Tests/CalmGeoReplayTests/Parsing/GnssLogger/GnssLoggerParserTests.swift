@@ -37,12 +37,12 @@ import Testing
     #expect(fixes.map { UTCTime.iso8601($0.time) } == ["2023-11-07T23:43:02.000Z", "2023-11-07T23:43:20.000Z"])
     let fix = fixes[1]
     #expect(fix.latitude == 37.4264969338 && fix.longitude == -122.1737394073)
-    #expect(fix.speed == Double(Float(0.8924806)))
-    #expect(fix.course == Double(Float(201.09357)))
-    #expect(fix.horizontalAccuracy == Double(Float(4.107699)))
+    #expect(fix.speed == 0.8924806)
+    #expect(fix.course == 201.09357)
+    #expect(fix.horizontalAccuracy == 4.107699)
     #expect(fix.verticalAccuracy == 3)
-    #expect(fix.speedAccuracy == Double(Float(0.16946356)))
-    #expect(fix.altitude == Double(Float(22.58852262993909)))  // above the ellipsoid: no MSL column
+    #expect(fix.speedAccuracy == 0.16946356)
+    #expect(fix.altitude == 22.58852262993909)  // above the ellipsoid: no MSL column
     #expect(fix.line == 9)
     #expect(fixes[0].course == nil)
     #expect(diagnostics.recordsRead == 4)

@@ -14,8 +14,9 @@ import Testing
     options.date = CivilDate(year: 2024, month: 3, day: 23)
     return options
   }
-  /// 22.4 kn = 22.4 × 1852 m / 3600 s = 11.5235… m/s, as `Fix` stores it (Float).
-  static let speed = Double(Float(22.4 * 1852.0 / 3600.0))
+  /// 22.4 kn = 22.4 × 1852 m / 3600 s = 11.5235… m/s, as `Fix` stores it (a Double, the
+  /// parser's knots × (1852 / 3600)).
+  static let speed = 22.4 * (1852.0 / 3600.0)
 
   // MARK: Merging
 
@@ -29,8 +30,8 @@ import Testing
     #expect(fix.latitude == 48.1173)          // 48 + 7.038 / 60
     #expect(fix.longitude == 691.0 / 60.0)    // 11 + 31 / 60
     #expect(fix.speed == Self.speed)
-    #expect(fix.course == Double(Float(84.4)))
-    #expect(fix.altitude == Double(Float(545.4)))
+    #expect(fix.course == 84.4)
+    #expect(fix.altitude == 545.4)
     #expect(fix.geoidSeparation == Double(Float(46.9)))
     #expect(fix.satellites == 8)
     #expect(fix.quality == 1)
@@ -73,11 +74,11 @@ import Testing
       "GPRMC,074956.100,A,3606.7687,N,13940.2104,E,0.20,105.18,060122,,,A")
     let fixes = try Log.parse(text).fixes
     #expect(Log.times(fixes) == ["2022-01-06T07:49:55.900Z", "2022-01-06T07:49:56.000Z", "2022-01-06T07:49:56.100Z"])
-    let altitudes: [Double?] = [nil, Double(Float(7.6)), Double(Float(7.7))]
+    let altitudes: [Double?] = [nil, 7.6, 7.7]
     #expect(fixes.map(\.altitude) == altitudes)
     // 0.05, 0.10, 0.20 kn × 1852 / 3600
     let knots: [Double] = [0.05, 0.10, 0.20]
-    let expected: [Double?] = knots.map { Double(Float($0 * 1852.0 / 3600.0)) }
+    let expected: [Double?] = knots.map { $0 * (1852.0 / 3600.0) }
     #expect(fixes.map(\.speed) == expected)
   }
 
@@ -102,7 +103,7 @@ import Testing
       "GPGGA,093158.500,5333.4037,N,00951.9347,E,1,06,1.7,48.5,M,46.0,M,,0000")
     let fixes = try Log.parse(text).fixes
     #expect(Log.times(fixes) == ["2007-08-17T09:31:58.000Z", "2007-08-17T09:31:58.500Z"])
-    #expect(fixes.map(\.altitude) == [Double(Float(48.4)), Double(Float(48.5))])
+    #expect(fixes.map(\.altitude) == [48.4, 48.5])
     // 9°51.9346′ = 9 + 51.9346 / 60 = (9·600 000 + 519 346) / 600 000 = 5 919 346 / 600 000
     #expect(fixes[0].longitude == 5_919_346.0 / 600_000.0)
   }
@@ -141,7 +142,7 @@ import Testing
     let fix = try #require(try Log.parse(text, options: Self.dated).fixes.first)
     #expect(fix.latitude == 48.1173)
     #expect(fix.satellites == 10)
-    #expect(fix.altitude == Double(Float(545.4)))
+    #expect(fix.altitude == 545.4)
   }
 
   // MARK: Dates
@@ -312,7 +313,7 @@ import Testing
     let gnssLogger = "NMEA," + Log.sentence(Self.gga) + ",1699400577561\r\n"
     let (fixes, diagnostics) = try Log.parse(host + gnssLogger)
     #expect(fixes.count == 1)
-    #expect(fixes.first?.altitude == Double(Float(545.4)))
+    #expect(fixes.first?.altitude == 545.4)
     #expect(fixes.first?.speed == Self.speed)
     #expect(diagnostics.skipped.isEmpty && diagnostics.recordsRead == 2)
   }
@@ -320,7 +321,7 @@ import Testing
   @Test func severalSentencesMayShareALine() throws {
     let text = Log.sentence(Self.rmc) + Log.sentence(Self.gga) + " " + Log.sentence("GPGSA,A,3,04,05,,09,12,,,24,,,,,2.5,1.3,2.1") + "\n"
     let fix = try #require(try Log.parse(text).fixes.first)
-    #expect(fix.speed == Self.speed && fix.altitude == Double(Float(545.4)) && fix.pdop == Double(Float(2.5)))
+    #expect(fix.speed == Self.speed && fix.altitude == 545.4 && fix.pdop == Double(Float(2.5)))
   }
 
   @Test func binaryFramesAndNULsBetweenSentencesAreSkipped() throws {
@@ -371,6 +372,6 @@ import Testing
     let track = try TrackReader.load(opened)
     #expect(track.fixes.count == 1)
     #expect(UTCTime.iso8601(track.fixes[0].time) == "2024-03-23T12:35:19.000Z")
-    #expect(track.fixes[0].altitude == Double(Float(545.4)))
+    #expect(track.fixes[0].altitude == 545.4)
   }
 }

@@ -12,8 +12,8 @@ import Testing
   /// Epoch 12:35:20, moving at 22.4 kn, its RMC again without a course.
   static let rmc20 = "GPRMC,123520,A,4807.038,N,01131.010,E,022.4,,230324,003.1,W"
   static let gga20 = "GPGGA,123520,4807.038,N,01131.010,E,1,08,0.9,545.4,M,46.9,M,,"
-  /// 22.4 kn as `Fix` stores it: 22.4 × 1852 / 3600 m/s in a Float.
-  static let speed20 = Double(Float(22.4 * 1852.0 / 3600.0))
+  /// 22.4 kn as `Fix` stores it: 22.4 × (1852 / 3600) m/s, a Double.
+  static let speed20 = 22.4 * (1852.0 / 3600.0)
 
   @Test func aVTGPrintedBeforeItsBurstGoesToTheNextEpoch() throws {
     // Order VTG, GGA, RMC: the VTG of :20 (84.4°, 22.4 kn) arrives while :19 is the current
@@ -24,7 +24,7 @@ import Testing
     #expect(fixes.count == 2)
     #expect(fixes[0].course == nil)
     #expect(fixes[0].speed == 0)
-    #expect(fixes[1].course == Double(Float(84.4)))
+    #expect(fixes[1].course == 84.4)
     #expect(fixes[1].speed == Self.speed20)
   }
 
@@ -32,14 +32,14 @@ import Testing
     // Order RMC, VTG, GGA: the VTG's 0.0 kn is its epoch's RMC's; it gives :19 its course.
     let text = Log.lines(Self.rmc19, "GPVTG,123.0,T,,M,000.0,N,000.0,K,A", Self.gga19, Self.rmc20, Self.gga20)
     let fixes = try Log.parse(text).fixes
-    #expect(fixes.map(\.course) == [Double(Float(123.0)), nil])
+    #expect(fixes.map(\.course) == [123.0, nil])
   }
 
   @Test func aVTGThatMatchesNeitherRMCStaysWhereItArrived() throws {
     // 5.0 kn is neither :19's 0.0 nor :20's 22.4: the plain rule, the current epoch (:19).
     let text = Log.lines(Self.rmc19, Self.gga19, "GPVTG,010.0,T,,M,005.0,N,009.3,K,A", Self.gga20, Self.rmc20)
     let fixes = try Log.parse(text).fixes
-    #expect(fixes.map(\.course) == [Double(Float(10.0)), nil])
+    #expect(fixes.map(\.course) == [10.0, nil])
   }
 
   @Test func aVTGBeforeAnEpochWithoutRMCGivesItsSpeed() throws {
@@ -51,8 +51,8 @@ import Testing
     let text = Log.lines(rmc, "GPVTG,,T,,M,0.037,N,0.069,K,A", Self.gga20)
     let fixes = try Log.parse(text).fixes
     #expect(fixes.count == 2)
-    #expect(fixes[0].speed == Double(Float(0.178 * 1852.0 / 3600.0)))
-    #expect(fixes[1].speed == Double(Float(0.037 * 1852.0 / 3600.0)))
+    #expect(fixes[0].speed == 0.178 * (1852.0 / 3600.0))
+    #expect(fixes[1].speed == 0.037 * (1852.0 / 3600.0))
     #expect(!fixes[1].flags.contains(.speedDerived))
   }
 
@@ -60,6 +60,6 @@ import Testing
     // The log ends before any other epoch opens: the VTG joins the epoch it arrived in.
     let text = Log.lines(Self.rmc19, Self.gga19, "GPVTG,010.0,T,,M,005.0,N,009.3,K,A")
     let fixes = try Log.parse(text).fixes
-    #expect(fixes.map(\.course) == [Double(Float(10.0))])
+    #expect(fixes.map(\.course) == [10.0])
   }
 }

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import CalmGeoReplay
 
-/// README's judge table is computed from `FilterModel.judge`, not copied by hand: this test
-/// renders it and checks that README holds exactly that text between its markers.
+/// docs/BEHAVIOUR.md's judge table is computed from `FilterModel.judge`, not copied by hand: this test
+/// renders it and checks that docs/BEHAVIOUR.md holds exactly that text between its markers.
 struct FilterModelReadmeTests {
   static let begin = "<!-- judge-table: generated from FilterModel.judge, checked by FilterModelReadmeTests -->"
   static let end = "<!-- /judge-table -->"
@@ -42,12 +42,12 @@ struct FilterModelReadmeTests {
   }
 
   @Test func readmeJudgeTableMatchesTheFormulas() throws {
-    let readme = try String(contentsOf: Corpus.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let readme = try String(contentsOf: Corpus.repositoryRoot.appendingPathComponent("docs/BEHAVIOUR.md"), encoding: .utf8)
     guard let start = readme.range(of: Self.begin), let stop = readme.range(of: Self.end) else {
-      Issue.record("README.md lacks the judge table markers; paste:\n\(Self.rendered)")
+      Issue.record("docs/BEHAVIOUR.md lacks the judge table markers; paste:\n\(Self.rendered)")
       return
     }
     let found = String(readme[start.lowerBound..<stop.upperBound])
-    #expect(found == Self.rendered, "README's judge table is stale; replace it with:\n\(Self.rendered)")
+    #expect(found == Self.rendered, "docs/BEHAVIOUR.md's judge table is stale; replace it with:\n\(Self.rendered)")
   }
 }
