@@ -16,8 +16,9 @@ public struct EngineTrace: Sendable, Equatable {
     UTCTime.iso8601(time) + " isMoving=\(isMoving)" + (event.map { " " + $0 } ?? "") + (heard ? "" : " unheard")
   }
 
-  static func requestLine(number: Int, sentAt: Int64, completedAt: Int64, outcome: String, records: [Int64]) -> String {
-    "#\(number) sent \(UTCTime.iso8601(sentAt)) answered \(UTCTime.iso8601(completedAt)) \(outcome), "
+  static func requestLine(number: Int, sentAt: Int64, completedAt: Int64?, outcome: String, records: [Int64]) -> String {
+    "#\(number) sent \(UTCTime.iso8601(sentAt)) "
+      + (completedAt.map { "answered \(UTCTime.iso8601($0)) \(outcome)" } ?? "unanswered at the crash") + ", "
       + "\(records.count) records [" + records.map(UTCTime.iso8601).joined(separator: ", ") + "]"
   }
 
@@ -30,21 +31,25 @@ public struct EngineTrace: Sendable, Equatable {
   }
 
   /// The built-in engine's trace, from what a `CollectingObserver` kept.
-  public static func builtin(_ observer: CollectingObserver) -> EngineTrace {
+  /// With `cutoff` (the earlier crash of either engine), only what happened up to then:
+  /// locations at or before it, requests sent before it (answered only if by then), calls before it.
+  public static func builtin(_ observer: CollectingObserver, cutoff: Int64? = nil) -> EngineTrace {
     var trace = EngineTrace()
+    let cutoff = cutoff ?? .max
     let times = observer.locations.map(\.time)
     var sequenceOf: [LocationID: Int] = [:]
-    for location in observer.locations {
+    for location in observer.locations where location.time <= cutoff {
       sequenceOf[location.id] = location.sequence
       trace.locations.append(locationLine(
         time: location.time, isMoving: location.isMoving, event: location.event?.rawValue, heard: location.isHeard))
     }
-    for request in observer.completed.sorted(by: { $0.sequence < $1.sequence }) {
+    for request in observer.completed.sorted(by: { $0.sequence < $1.sequence }) where request.sentAt < cutoff {
       trace.requests.append(requestLine(
-        number: request.sequence, sentAt: request.sentAt, completedAt: request.completedAt,
+        number: request.sequence, sentAt: request.sentAt, completedAt: request.completedAt <= cutoff ? request.completedAt : nil,
         outcome: request.outcome.description, records: request.recordSequences.map { times[$0] }))
     }
-    for record in observer.calls {
+    trace.crash = observer.crashes.first.map { crashLine(time: $0.time, call: $0.call.rawValue, automatic: $0.automatic) }
+    for record in observer.calls where record.time < cutoff {
       let result: String
       switch record.result {
       case .none: result = ""
@@ -62,12 +67,14 @@ public struct EngineTrace: Sendable, Equatable {
   }
 
   /// The library engine's trace, from the driver's records.
-  public static func library(_ outcome: LibraryOutcome) -> EngineTrace {
+  public static func library(_ outcome: LibraryOutcome, cutoff: Int64? = nil) -> EngineTrace {
     var trace = EngineTrace()
+    let cutoff = cutoff ?? .max
+    var completions: [Int: LibraryRecord] = [:]
+    for record in outcome.records where record.k == "complete" { if let number = record.request { completions[number] = record } }
     var times: [Int: Int64] = [:]
     var heard = Set<Int>()
     for record in outcome.records where record.k == "heard" { if let seq = record.seq { heard.insert(seq) } }
-    var sends: [Int: LibraryRecord] = [:]
     var answered: [(number: Int, line: String)] = []
     for record in outcome.records {
       switch record.k {
@@ -75,16 +82,17 @@ public struct EngineTrace: Sendable, Equatable {
         guard let seq = record.seq else { continue }
         let time = record.fixTime ?? record.t
         times[seq] = time
+        guard time <= cutoff else { continue }
         trace.locations.append(locationLine(
           time: time, isMoving: record.isMoving ?? false, event: record.event, heard: heard.contains(seq)))
       case "send":
-        if let number = record.request { sends[number] = record }
-      case "complete":
-        guard let number = record.request, let send = sends[number] else { continue }
+        guard let number = record.request, record.t < cutoff else { continue }
+        let completion = completions[number].flatMap { $0.t <= cutoff ? $0 : nil }
         answered.append((number, requestLine(
-          number: number, sentAt: send.t, completedAt: record.t, outcome: record.outcome ?? "?",
-          records: (send.ids ?? []).map { times[$0] ?? 0 })))
+          number: number, sentAt: record.t, completedAt: completion?.t, outcome: completion?.outcome ?? "?",
+          records: (record.ids ?? []).map { times[$0] ?? 0 })))
       case "call":
+        guard record.t < cutoff else { continue }
         trace.calls.append(callLine(time: record.t, name: record.name ?? "?", result: callResult(record, times: times)))
       default: break
       }

@@ -68,8 +68,12 @@ public enum LibraryCheck {
   {
     var observer = CollectingObserver()
     _ = ReplayRunner.run(track, configuration: testCase.configuration, observer: &observer, metrics: false)
-    let builtin = EngineTrace.builtin(observer)
-    let library = EngineTrace.library(try engine.run(fixes: track.fixes, configuration: testCase.configuration))
+    let outcome = try engine.run(fixes: track.fixes, configuration: testCase.configuration)
+    // Where either engine crashes (the built-in one reports where the library would), both
+    // are compared up to that point.
+    let crashes = [observer.crashes.first?.time, outcome.crash?.time].compactMap { $0 }
+    let builtin = EngineTrace.builtin(observer, cutoff: crashes.min())
+    let library = EngineTrace.library(outcome, cutoff: crashes.min())
     return Comparison(
       label: testCase.label, difference: builtin.firstDifference(from: library), builtin: builtin, library: library)
   }

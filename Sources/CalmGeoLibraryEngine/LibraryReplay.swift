@@ -18,9 +18,25 @@ public enum LibraryReplay {
     var feeder = Feeder(track: track, configuration: configuration)
     feeder.heard = Set(outcome.records.lazy.filter { $0.k == "heard" }.compactMap(\.seq))
     for record in outcome.records { feeder.feed(record, observer: &observer) }
+    var crash: LibraryCrash?
+    if let trap = outcome.crash, let expired = trap.expiredRecord {
+      // The trap as the built-in engine reports the same point (stats.json's library section).
+      let (call, automatic) = trap.trappedCall
+      let ttl = Int64(configuration.calmGeo.maxDaysToPersist) * 86_400_000
+      let occurrence = feeder.occurrences[expired.sequence] ?? 0
+      crash = LibraryCrash(
+        time: trap.time, call: call == "getStoredLocations" ? .getStoredLocations : .sync, automatic: automatic,
+        record: LocationID(seed: configuration.replay.seed, time: feeder.times[expired.sequence] ?? expired.storedAt,
+                           occurrence: occurrence),
+        recordTime: feeder.times[expired.sequence] ?? expired.storedAt, recordSequence: expired.sequence,
+        expiredAt: expired.storedAt + ttl + 1)
+      observer.replayWouldCrash(crash!)
+    }
     let end = outcome.crash?.time ?? feeder.endTime ?? track.fixes.last?.time ?? 0
     if outcome.crash != nil || feeder.endTime == nil { observer.replayDidEnd(at: end) }
-    return (feeder.result(end: end), outcome.crash)
+    var result = feeder.result(end: end)
+    result.libraryCrash = crash
+    return (result, outcome.crash)
   }
 
   private struct Feeder {
@@ -32,6 +48,8 @@ public enum LibraryReplay {
     let lastTime: Int64?
     var heard = Set<Int>()
     var locations: [Int: CalmGeoLocation] = [:]
+    var times: [Int: Int64] = [:]
+    var occurrences: [Int: Int] = [:]
     var lastEmit: (time: Int64, occurrence: Int)?
     var sent: [Int: UploadRequest] = [:]
     var inFlight: [Int: Int] = [:]
@@ -103,6 +121,8 @@ public enum LibraryReplay {
         isMoving: record.isMoving ?? true, event: event, activity: nil, fix: fix)
       location.isHeard = heard.contains(seq)
       locations[seq] = location
+      times[seq] = time
+      occurrences[seq] = occurrence
       emitted += 1
       counters.stored += 1
       counters.maxStored = max(counters.maxStored, counters.stored - delivered.count - cleared.count)
