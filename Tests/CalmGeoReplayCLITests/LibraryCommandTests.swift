@@ -4,16 +4,20 @@ import Testing
 /// `library check` and `--engine library:PATH` (docs/LIBRARY.md), with the real binary. Slow the
 /// first time (the library is built into the tool's cache, shared with the library tests);
 /// skipped without ../shared.
-@Suite(.serialized, .enabled(if: LibraryCommandTests.sourcesPresent, "needs ../shared/calmgeo-source"))
-struct LibraryCommandTests {
+enum LibrarySources {
   static let source = CommandRunner.repositoryRoot.deletingLastPathComponent()
     .appendingPathComponent("shared/calmgeo-source")
 
-  static let sourcesPresent: Bool = {
+  static let present: Bool = {
     let present = FileManager.default.fileExists(atPath: source.path + "/CalmGeo/Classes")
     if !present { print("skipped: the library commands' tests need \(source.path) (../shared is absent)") }
     return present
   }()
+}
+
+@Suite(.serialized, .enabled(if: LibrarySources.present, "needs ../shared/calmgeo-source"))
+struct LibraryCommandTests {
+  static let source = LibrarySources.source
 
   @Test func checkFindsTheSampleIdentical() throws {
     let result = try CommandRunner.run(["library", "check", Self.source.path, "Samples/walk-with-long-stop.csv"])
