@@ -68,11 +68,42 @@ let package = Package(
         .product(name: "NIOHTTP1", package: "swift-nio"),
       ]),
 
+    // The library engine: builds CalmGeo's own sources (a fork's, or ../shared/calmgeo-source)
+    // against the stand-ins under Harness/ (embedded, copied into a generated package in the
+    // cache) and replays through them (docs/LIBRARY.md).
+    .target(
+      name: "CalmGeoLibraryEngine",
+      dependencies: [
+        "CalmGeoReplay",
+        .product(name: "Crypto", package: "swift-crypto"),
+      ],
+      resources: [
+        .embedInCode("Harness/CVirtualPlatform/include/CVirtualPlatform.h"),
+        .embedInCode("Harness/CVirtualPlatform/shim.c"),
+        .embedInCode("Harness/VirtualPlatform/VirtualClock.swift"),
+        .embedInCode("Harness/VirtualPlatform/JobQueue.swift"),
+        .embedInCode("Harness/PlatformNetworking/PlatformNetworking.swift"),
+        .embedInCode("Harness/CoreLocation/CoreLocation.swift"),
+        .embedInCode("Harness/CoreLocation/CLLocationUpdate.swift"),
+        .embedInCode("Harness/CoreLocation/CLMonitor.swift"),
+        .embedInCode("Harness/CoreLocation/LocationWorld.swift"),
+        .embedInCode("Harness/CoreMotion/CoreMotion.swift"),
+        .embedInCode("Harness/MMKV/MMKV.swift"),
+        .embedInCode("Harness/os/Logger.swift"),
+        .embedInCode("Harness/Combine/Combine.swift"),
+        .embedInCode("Harness/CalmGeoDriver/DriverRequest.swift"),
+        .embedInCode("Harness/CalmGeoDriver/DriverNetwork.swift"),
+        .embedInCode("Harness/CalmGeoDriver/Recorder.swift"),
+        .embedInCode("Harness/CalmGeoDriver/Scheduler.swift"),
+        .embedInCode("Harness/CalmGeoDriver/Driver.swift"),
+        .embedInCode("Harness/CalmGeoDriver/main.swift"),
+      ]),
+
     // Tool: options, files, stdout/stderr and exit codes only.
     .executableTarget(
       name: "calmgeo-replay",
       dependencies: [
-        "CalmGeoReplay", "CalmGeoReport", "CalmGeoLive",
+        "CalmGeoReplay", "CalmGeoReport", "CalmGeoLive", "CalmGeoLibraryEngine",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
 
@@ -97,7 +128,7 @@ let package = Package(
 
     // Tests
     .testTarget(
-      name: "CalmGeoReplayTests", dependencies: ["CalmGeoReplay"],
+      name: "CalmGeoReplayTests", dependencies: ["CalmGeoReplay", "CalmGeoLibraryEngine"],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "CalmGeoLiveTests", dependencies: ["CalmGeoLive", "CalmGeoReplay"]),

@@ -39,6 +39,6 @@ struct CalmGeoReplayCommand: AsyncParsableCommand {
         several logs: the most severe code met (1, then 64, 66, 65)
       """,
     version: ReplayStats.toolVersion,
-    subcommands: [Replay.self, Fixes.self, Compare.self, Sweep.self, Merge.self, Check.self, Live.self],
+    subcommands: [Replay.self, Fixes.self, Compare.self, Sweep.self, Merge.self, Check.self, Live.self, Library.self],
     defaultSubcommand: Replay.self)
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CalmGeoLibraryEngine
 import CalmGeoReplay
 import Foundation
 
@@ -39,7 +40,18 @@ extension CalmGeoReplayCommand {
           calmgeo-replay drive.csv -c cfg.json --set distanceFilter=30 --set replay.network.failureRate=0.1
           calmgeo-replay walk.csv -c cfg.json --model bg-android --platform-stationary-pause 20,30
           calmgeo-replay commute.csv -c cfg.json --scenario app-calls.yaml
+          calmgeo-replay walk.csv -c cfg.json --engine library:../shared/calmgeo-source
+
+        --engine library:PATH replays through CalmGeo's own sources at PATH (docs/LIBRARY.md): \
+        built once against the project's platform stand-ins, driven on the log's clock. If the \
+        library traps, the outputs up to that point are kept, stats.json's library section says \
+        where, and the exit code is 70.
         """)
+
+    @Option(help: ArgumentHelp(
+      "builtin (the default: the replay's own model of CalmGeo) or library:PATH (CalmGeo's sources at PATH, built and run).",
+      valueName: "engine"))
+    var engine: String = "builtin"
 
     @Argument(help: ArgumentHelp("Logs to replay (- for standard input).", valueName: "log"))
     var logs: [String]
@@ -89,8 +101,19 @@ extension CalmGeoReplayCommand {
     @OptionGroup(title: "Simulation") var network: NetworkOptions
     @OptionGroup(title: "Models (off by default)") var models: ModelOptions
 
+    /// `library:PATH`'s PATH; nil for the built-in engine.
+    var libraryPath: String? {
+      engine.hasPrefix("library:") ? String(engine.dropFirst("library:".count)) : nil
+    }
+
     func validate() throws {
       guard !logs.isEmpty else { throw ValidationError("Name at least one log to replay.") }
+      guard engine == "builtin" || (libraryPath.map { !$0.isEmpty } ?? false) else {
+        throw ValidationError("--engine must be builtin or library:PATH (a folder holding CalmGeo/Classes), found '\(engine)'.")
+      }
+      if libraryPath != nil && splitGap != nil {
+        throw ValidationError("--split-gap works with the built-in engine only; replay the sessions as separate logs.")
+      }
       if config == "-" && logs.contains("-") {
         throw ValidationError("--config - and the log - cannot both read standard input.")
       }
@@ -115,10 +138,18 @@ extension CalmGeoReplayCommand {
       let configuration: ReplayConfiguration
       let conditions: [GeofenceCondition]
       let recorded: [RecordedNetwork.Entry]?
+      var library: LibraryEngine?
       do {
         configuration = try loadConfiguration()
         conditions = try geofences.map(GeofencesLoader.load) ?? []
         recorded = try network.recordedEntries()
+        if let libraryPath {
+          if recorded != nil {
+            throw ValidationError("--engine library answers requests from the simulated network only; drop the recorded network.")
+          }
+          if let why = LibraryRequest.unsupported(configuration) { throw LibraryError.unsupported(why) }
+          library = try LibraryEngine.prepare(sourcePath: libraryPath) { Terminal.printError("calmgeo-replay: \($0)") }
+        }
       } catch {
         throw ExitCode(Terminal.report(error))
       }
@@ -138,7 +169,7 @@ extension CalmGeoReplayCommand {
       for (log, name) in zip(logs, OutputNames.assign(logs).map(selectionName)) {
         let (code, stats) = replay(
           log, name: name, configuration: configuration, geofences: conditions,
-          transport: NetworkOptions.transport(recorded, name: name))
+          transport: NetworkOptions.transport(recorded, name: name), library: library)
         if code != 0 { failures.append((log, code)) }
         exitCode = Terminal.moreSevere(exitCode, code)
         finished += stats
@@ -184,16 +215,29 @@ extension CalmGeoReplayCommand {
     /// Replays one log; returns its exit code and, on success, its stats (one per
     /// session with `--split-gap`).
     private func replay(_ log: String, name: String, configuration: ReplayConfiguration,
-                        geofences: [GeofenceCondition], transport: UploadTransport) -> (Int32, [ReplayStats]) {
+                        geofences: [GeofenceCondition], transport: UploadTransport,
+                        library: LibraryEngine?) -> (Int32, [ReplayStats]) {
       var folder: OutputFolder?
       let outputs = TrackReplay.Outputs(ndjson: ndjson, reports: reports, reportFormats: report, geofences: geofences)
       do {
         if let splitGap { return try replaySessions(log, name: name, gap: splitGap, configuration: configuration, outputs: outputs) }
-        let replay = try TrackReplay(
+        let replay = try library.map {
+          try TrackReplay(
+            log: log, name: name, parent: out, configuration: configuration, parseOptions: input.parseOptions,
+            format: input.inputFormat ?? format, outputs: outputs, library: $0)
+        } ?? TrackReplay(
           log: log, name: name, parent: out, configuration: configuration, parseOptions: input.parseOptions,
           format: input.inputFormat ?? format, outputs: outputs, transport: transport)
         folder = replay.folder
         try replay.folder.commit()
+        if let trap = replay.libraryTrap {
+          if !quiet && !silent {
+            print(SummaryWriter.render(replay.result, stats: replay.stats, outputFolder: replay.folder.finalPath),
+                  terminator: "")
+          }
+          Terminal.printError("\(log): error: \(trap); the outputs end there (\(replay.folder.finalPath)); exit 70")
+          return (70, [replay.stats])
+        }
         if replay.result.uploads.unrecordedAnswers > 0 {
           Terminal.printError("\(network.network ?? "network"): warning: \(name): \(replay.result.uploads.unrecordedAnswers) "
             + "requests had no recorded answer and were answered by the simulated network")
@@ -207,6 +251,10 @@ extension CalmGeoReplayCommand {
         }
         if !quiet && !silent {
           print(SummaryWriter.render(replay.result, stats: replay.stats, outputFolder: replay.folder.finalPath), terminator: "")
+          if let libraryPath {
+            print("engine: CalmGeo's own code at \(libraryPath); it gives no per-fix decisions, so the filtered and "
+              + "ignored-fix counts and the fidelity and stop metrics are not measured (docs/LIBRARY.md)")
+          }
         }
         return (0, [replay.stats])
       } catch {

@@ -1,3 +1,4 @@
+import CalmGeoLibraryEngine
 import CalmGeoReplay
 
 /// One log replayed into a new output folder, left uncommitted: the code path `replay`
@@ -10,6 +11,8 @@ struct TrackReplay {
   let folder: OutputFolder
   let result: ReplayResult
   let stats: ReplayStats
+  /// `--engine library:PATH`: where the library trapped, if it did (the outputs end there).
+  var libraryTrap: LibraryTrap?
 
   /// What a replay writes besides its configuration and input.
   struct Outputs {
@@ -45,6 +48,32 @@ struct TrackReplay {
         opened, options: parseOptions, configuration: configuration, observer: &observer,
         metrics: outputs.reports.metrics, transport: transport)
     }
+  }
+
+  /// Replays `log` through CalmGeo's own code (`--engine library:PATH`): the log read into
+  /// memory, the driver's records fed to the same observers (no metrics: they need the
+  /// per-fix decisions that the library does not give).
+  init(log: String, name: String, parent: String, configuration: ReplayConfiguration, parseOptions: ParseOptions,
+       format: InputFormat?, outputs: Outputs, library: LibraryEngine) throws {
+    let opened = try InputOpener.open(path: log, forcedFormat: format)
+    let track = try TrackReader.load(opened, options: parseOptions, speedPolicy: configuration.speedPolicy)
+    guard !track.fixes.isEmpty else { throw ReplayRunner.noFix(opened, track.diagnostics) }
+    var trap: LibraryTrap?
+    var outputs = outputs
+    outputs.reports.metrics = false
+    (folder, result, stats) = try Self.replay(
+      name: name, parent: parent, owner: .log(log), configuration: configuration, outputs: outputs
+    ) { (observer: inout ReplayObservers.Observer) in
+      var (result, libraryTrap) = try LibraryReplay.replay(
+        track: track, configuration: configuration, engine: library, observer: &observer)
+      trap = libraryTrap
+      result.input = ReplayInput(name: track.name, format: track.format, gzipped: track.gzipped,
+                                 diagnostics: track.diagnostics)
+      result.input?.sha256 = track.sha256
+      result.configuration = configuration
+      return result
+    }
+    libraryTrap = trap
   }
 
   /// The observers of `outputs` around `run`, into a new folder `parent/name` that is

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import ArgumentParser
+import CalmGeoLibraryEngine
 import CalmGeoReplay
 import Foundation
 
@@ -46,6 +47,9 @@ enum Terminal {
     case let error as ValidationError:
       printError("error: \(error.message)")
       return 64
+    case let error as LibraryError:
+      printError("error: \(error)")
+      return error.exitCode
     default:
       printError("error: \(error)")
       return 1
