@@ -83,8 +83,11 @@ public struct EngineTrace: Sendable, Equatable {
         let time = record.fixTime ?? record.t
         times[seq] = time
         guard time <= cutoff else { continue }
+        // The location whose automatic sync trapped was stored but never reached the listener
+        // (CalmGeoService calls it after storing): heard as far as the built-in engine can say.
+        let trapped = outcome.crash != nil && record.t == cutoff
         trace.locations.append(locationLine(
-          time: time, isMoving: record.isMoving ?? false, event: record.event, heard: heard.contains(seq)))
+          time: time, isMoving: record.isMoving ?? false, event: record.event, heard: trapped || heard.contains(seq)))
       case "send":
         guard let number = record.request, record.t < cutoff else { continue }
         let completion = completions[number].flatMap { $0.t <= cutoff ? $0 : nil }
