@@ -31,8 +31,8 @@ struct FidelityRevisitTests {
     #expect(stats.fixes == 120_000)
     #expect(stats.hausdorffExact && exact && metres == stats.hausdorff)
     // The search before issue 28 ran out of its 256 tests a fix here (30 000 segments, 750 in
-    // a cell); the early break needs a few a fix.
-    #expect(tests <= 8 * stats.fixes, "\(tests) segment tests for \(stats.fixes) fixes")
+    // a cell); the early break needs about 17 a fix (measured: 2 038 698 for 120 000 fixes).
+    #expect(tests <= 32 * stats.fixes, "\(tests) segment tests for \(stats.fixes) fixes")
   }
 
   @Test func ordinaryTracksStayExact() {
