@@ -19,9 +19,9 @@ struct CompareFormatCommandTests {
     #expect(result.status == 1, "\(result.stderr)")
     let root = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     #expect(root["version"] as? Int == 1 && root["equal"] as? Bool == false && root["exitCode"] as? Int == 1)
-    // Both emitted counts (engine and accounting) read 111 in old.json.
+    // Every emitted count (engine, accounting, delivery) reads 111 in old.json.
     let rows = try #require(root["rows"] as? [[String: Any]])
-    #expect(rows.map { $0["path"] as? String } == ["engine.emitted", "accounting.emitted"])
+    #expect(rows.map { $0["path"] as? String } == ["engine.emitted", "accounting.emitted", "delivery.emitted"])
     #expect(rows.first?["old"] as? String == "111" && rows.first?["new"] as? String == "110")
     #expect(rows.first?["delta"] as? Double == -1)
     let all = try copy.run(["compare", new, new, "--format", "json"])
@@ -38,8 +38,8 @@ struct CompareFormatCommandTests {
     let lines = result.stdout.components(separatedBy: "\n")
     #expect(lines.count == 3 && lines.last == "")
     #expect(lines.first == "::error title=calmgeo-replay compare%3A old.json → walk-with-long-stop::"
-      + "engine.emitted: 111 → 110%0Aaccounting.emitted: 111 → 110")
-    #expect(lines[1].hasPrefix("2 of ") && lines[1].hasSuffix(" fields differ"))
+      + "engine.emitted: 111 → 110%0Aaccounting.emitted: 111 → 110%0Adelivery.emitted: 111 → 110")
+    #expect(lines[1].hasPrefix("3 of ") && lines[1].hasSuffix(" fields differ"))
     let summary = try copy.read("summary.md")
     #expect(summary.contains("\n| Field | old.json | walk-with-long-stop | Delta | Change |\n"
       + "| --- | --- | --- | --- | --- |\n| engine.emitted | 111 | 110 | -1 | -0.9% |\n"))
@@ -57,14 +57,15 @@ struct CompareFormatCommandTests {
       failure = case.find('failure').text.replace('\\n', '/')
       print(root.get('tests'), root.get('failures'), case.get('name'), '|', failure)
       """, stdin: result.stdout)
-    #expect(parsed == "1 1 old.json → walk-with-long-stop | engine.emitted: 111 → 110/accounting.emitted: 111 → 110/\n")
+    #expect(parsed == "1 1 old.json → walk-with-long-stop | engine.emitted: 111 → 110/accounting.emitted: 111 → 110/"
+      + "delivery.emitted: 111 → 110/\n")
   }
 
   @Test func markdownIsATableOfTheChangedFields() throws {
     let copy = try runs()
     let result = try copy.run(["compare", "old.json", new, "--format", "markdown"])
     #expect(result.status == 1)
-    #expect(result.stdout.hasPrefix("## ❌ calmgeo-replay compare old.json → walk-with-long-stop: 2 of "))
+    #expect(result.stdout.hasPrefix("## ❌ calmgeo-replay compare old.json → walk-with-long-stop: 3 of "))
     #expect(result.stdout.hasSuffix("""
        fields differ
 
@@ -72,6 +73,7 @@ struct CompareFormatCommandTests {
       | --- | --- | --- | --- | --- |
       | engine.emitted | 111 | 110 | -1 | -0.9% |
       | accounting.emitted | 111 | 110 | -1 | -0.9% |
+      | delivery.emitted | 111 | 110 | -1 | -0.9% |
 
       """))
   }

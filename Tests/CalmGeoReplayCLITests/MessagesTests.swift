@@ -113,10 +113,11 @@ struct MessagesTests {
     #expect(result.status == 0)
     let lines = result.stdout.split(separator: "\n")
     try #require(lines.count == 3)
-    // 0.865 km/h = 0.865 / 3.6 = 0.24027778 m/s; 2 kn = 2 · 1852 / 3600 = 1.028889 m/s (a Float);
-    // 1000 ft = 304.8 m.
-    #expect(lines[0].contains("\"altitude\":374.812,\"speed\":0.24027778"))
-    #expect(lines[1].contains("\"speed\":1.028889") && !lines[1].contains("altitude"))
+    // 0.865 km/h = 0.865 / 3.6 = 0.24027777777777778 m/s; 2 kn = 2 · 1852 / 3600 = 1.02888… m/s,
+    // written 1.028888888888889 (its Double's shortest digits)
+    // (Doubles, as a CLLocation holds them); 1000 ft = 304.8 m.
+    #expect(lines[0].contains("\"altitude\":374.812,\"speed\":0.24027777777777778"))
+    #expect(lines[1].contains("\"speed\":1.028888888888889") && !lines[1].contains("altitude"))
     #expect(lines[2].contains("\"altitude\":304.8"))
     #expect(result.stderr.contains("ignored: unreadable_altitude=1"))
   }
