@@ -34,7 +34,7 @@ struct ReportOutputsTests {
     #expect(result.stdout.contains("stops       1/1 detected, delay p95 80 s, 0 false; starts 1/1, 0 m lost p95\n"))
     #expect(result.stdout.contains("emitted     110 locations, 3 motionchanges (1 first fix, 1 stop, 1 geofence exit)"))
     #expect(result.stdout.contains("records     110 uploaded, 0 duplicates sent, 0 still stored, 0 expired"))
-    #expect(result.stdout.contains("energy      25.1 mAh, 1.73 %/h of battery (a proxy for ranking)"))
+    #expect(result.stdout.contains("energy      25.1 mAh, 1.73 %/h of battery; 0.85–9.39 %/h across 5 profiles (a proxy for ranking)"))
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("summary.csv").path))
   }
 
