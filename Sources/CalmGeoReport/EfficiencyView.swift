@@ -38,7 +38,7 @@ struct EfficiencyView {
   let xTicks: [Tick]
   let yTicks: [Tick]
   let run: Dot
-  let wouldDo: Dot
+  let wouldDo: Dot?
   let couldHold: Dot?
   /// Dashed leaders from the run down to "would do" and across to "could hold".
   let leaders: String
@@ -81,15 +81,16 @@ struct EfficiencyView {
     let sed = NumberText.fixed(efficiency.sedMaxMetres, digits: 1)
     let run = Dot(x: NumberText.fixed(x(efficiency.sedMaxMetres)), y: NumberText.fixed(y(efficiency.kept)),
                   title: "this run: \(NumberText.grouped(efficiency.kept)) points kept, SED max \(sed) m")
-    let wouldDo = Dot(x: run.x, y: NumberText.fixed(y(efficiency.optimumPoints)),
-                      title: "\(efficiency.optimumExact ? "" : "≥")\(NumberText.grouped(efficiency.optimumPoints)) "
-                        + "points would do for \(sed) m")
+    let wouldDo = efficiency.optimumPoints.map { optimum in
+      Dot(x: run.x, y: NumberText.fixed(y(optimum)),
+          title: "\(efficiency.optimumExact ? "" : "≥")\(NumberText.grouped(optimum)) points would do for \(sed) m")
+    }
     let couldHold = efficiency.couldHoldMetres.map { metres in
       Dot(x: NumberText.fixed(x(metres)), y: run.y,
           title: "\(NumberText.grouped(efficiency.kept)) points could hold \(efficiency.couldHoldExact ? "" : "≤")"
             + "\(NumberText.fixed(metres, digits: 1)) m")
     }
-    leaders = "M\(run.x) \(run.y)V\(wouldDo.y)" + (couldHold.map { "M\(run.x) \(run.y)H\($0.x)" } ?? "")
+    leaders = (wouldDo.map { "M\(run.x) \(run.y)V\($0.y)" } ?? "") + (couldHold.map { "M\(run.x) \(run.y)H\($0.x)" } ?? "")
     (self.run, self.wouldDo, self.couldHold) = (run, wouldDo, couldHold)
     caption = efficiency.summaryLine
   }

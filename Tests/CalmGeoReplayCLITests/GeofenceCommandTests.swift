@@ -120,7 +120,8 @@ struct GeofenceCommandTests {
     #expect(page.count("class=\"gf-tick ") == 4)
     // home satisfied 07:00:00–07:01:14, office 07:11:32–07:19:29: one span each.
     #expect(page.count("class=\"gf-span satisfied\"") == 2)
-    #expect(page.count("class=\"cursor-line\"") == 3)  // the geofence timeline follows the cursor too
+    // The timeline, the stops lane, the geofence timeline and the uploads lane follow the cursor.
+    #expect(page.count("class=\"cursor-line\"") == 4)
     #expect(page.dom.contains("Geofences (2) and their events (4): all drawn."))
     // CalmGeo's own stationary geofence is still drawn, once.
     #expect(page.count("class=\"geofence\"") == 1)

@@ -7,7 +7,7 @@
 public struct MetricsObserver: ReplayObserver {
   private var fidelity: FidelityMetrics
   private var stops: StopMetrics
-  private var efficiency = EfficiencyRecorder()
+  private var efficiency: EfficiencyRecorder
   private var delivery = DeliveryMetrics()
   private let analysis: TrackAnalysis?
   /// Raw fixes seen so far (the index of the next one in `analysis`).
@@ -16,9 +16,13 @@ public struct MetricsObserver: ReplayObserver {
   /// Metrics with the ground-truth stop rule of `settings` (`replay.metrics`); without
   /// `computesHausdorff`, `fidelity.hausdorff` is the largest PED (an upper bound).
   /// `analysis`: what the log's fixes alone determine, worked out beforehand, when the
-  /// replay hands the engine exactly the fixes it was worked out from.
-  public init(settings: ReplaySettings = ReplaySettings(), computesHausdorff: Bool = true, analysis: TrackAnalysis? = nil) {
+  /// replay hands the engine exactly the fixes it was worked out from. Without `solvesEfficiency`,
+  /// `efficiency` leaves out the run's min-# answers (optimum, greedy, could-hold: a sweep's per-track
+  /// ladder stands for them) and keeps no raw track for them.
+  public init(settings: ReplaySettings = ReplaySettings(), computesHausdorff: Bool = true,
+              solvesEfficiency: Bool = true, analysis: TrackAnalysis? = nil) {
     fidelity = FidelityMetrics(computesHausdorff: computesHausdorff)
+    efficiency = EfficiencyRecorder(solves: solvesEfficiency)
     if let analysis, let table = analysis.stopRuns[StopRule(settings)] {
       stops = StopMetrics(table: table, steps: analysis.steps)
     } else {

@@ -9,7 +9,7 @@ extension ReplayRunner {
   /// one by one.
   public static func run(
     _ track: Track, sharing configurations: [ReplayConfiguration], metrics: Bool, computesHausdorff: Bool = true,
-    analysis: TrackAnalysis? = nil
+    solvesEfficiency: Bool = true, analysis: TrackAnalysis? = nil
   ) -> [ReplayResult] {
     guard let first = configurations.first else { return [] }
     var observer = DiscardingObserver()
@@ -17,18 +17,20 @@ extension ReplayRunner {
     guard configurations.count > 1, first.scenario == nil, configurations.allSatisfy({ $0.decisionKey == key }) else {
       return configurations.map {
         run(track, configuration: $0, observer: &observer, metrics: metrics, computesHausdorff: computesHausdorff,
-            analysis: analysis)
+            solvesEfficiency: solvesEfficiency, analysis: analysis)
       }
     }
     var tape: UploadTape? = UploadTape()
     let shared = run(track, configuration: first, observer: &observer, metrics: metrics,
-                     computesHausdorff: computesHausdorff, analysis: analysis, recording: &tape)
+                     computesHausdorff: computesHausdorff, solvesEfficiency: solvesEfficiency, analysis: analysis,
+                     recording: &tape)
     var results = [shared]
     results.reserveCapacity(configurations.count)
     for configuration in configurations.dropFirst() {
       guard let tape, tape.isReplayable else {
         results.append(run(track, configuration: configuration, observer: &observer, metrics: metrics,
-                           computesHausdorff: computesHausdorff, analysis: analysis))
+                           computesHausdorff: computesHausdorff, solvesEfficiency: solvesEfficiency,
+                           analysis: analysis))
         continue
       }
       var result = shared

@@ -23,28 +23,29 @@ public enum ReplayRunner {
   }
 
   /// Replays fixes already in memory; with `metrics`, measured alongside (sweeps that do
-  /// not rank on the Hausdorff distance skip it: `computesHausdorff` false).
+  /// not rank on the Hausdorff distance skip it: `computesHausdorff` false; nor on the run's min-#
+  /// answers: `solvesEfficiency` false, `efficiency` then has the run's side and the track's ladder).
   /// `analysis` (of this track) saves work that every replay of it would repeat; the
   /// result is the same with or without it. `transport` answers the requests;
   /// `shouldStop`, asked before each fix, ends the log early (an interrupted live run), the
   /// replay then finishing as at the log's end.
   public static func run<Observer: ReplayObserver>(
     _ track: Track, configuration: ReplayConfiguration, observer: inout Observer, metrics: Bool,
-    computesHausdorff: Bool = true, analysis: TrackAnalysis? = nil, transport: UploadTransport = .simulated,
-    shouldStop: (() -> Bool)? = nil
+    computesHausdorff: Bool = true, solvesEfficiency: Bool = true, analysis: TrackAnalysis? = nil,
+    transport: UploadTransport = .simulated, shouldStop: (() -> Bool)? = nil
   ) -> ReplayResult {
     var noTape: UploadTape? = nil
     return run(track, configuration: configuration, observer: &observer, metrics: metrics,
-               computesHausdorff: computesHausdorff, analysis: analysis, transport: transport, shouldStop: shouldStop,
-               recording: &noTape)
+               computesHausdorff: computesHausdorff, solvesEfficiency: solvesEfficiency, analysis: analysis,
+               transport: transport, shouldStop: shouldStop, recording: &noTape)
   }
 
   /// `run(_:configuration:observer:metrics:…)`, recording the requests to the upload
   /// simulator on `tape` when it is not nil.
   static func run<Observer: ReplayObserver>(
     _ track: Track, configuration: ReplayConfiguration, observer: inout Observer, metrics: Bool,
-    computesHausdorff: Bool = true, analysis: TrackAnalysis? = nil, transport: UploadTransport = .simulated,
-    shouldStop: (() -> Bool)? = nil, recording tape: inout UploadTape?
+    computesHausdorff: Bool = true, solvesEfficiency: Bool = true, analysis: TrackAnalysis? = nil,
+    transport: UploadTransport = .simulated, shouldStop: (() -> Bool)? = nil, recording tape: inout UploadTape?
   ) -> ReplayResult {
     // The analysis holds per-fix numbers: only for the track's fixes as they are.
     let analysis = configuration.speedPolicy == track.speedPolicy && analysis?.covers(fixes: track.fixes.count) == true
@@ -54,7 +55,7 @@ public enum ReplayRunner {
                  shouldStop: shouldStop, recording: &tape)
     }
     let metricsObserver = MetricsObserver(
-      settings: configuration.replay, computesHausdorff: computesHausdorff,
+      settings: configuration.replay, computesHausdorff: computesHausdorff, solvesEfficiency: solvesEfficiency,
       analysis: analysis)
     return measuring(metricsObserver, beside: &observer) { pair in
       run(track, configuration: configuration, observer: &pair, analysis: analysis, transport: transport,

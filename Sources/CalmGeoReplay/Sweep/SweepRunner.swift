@@ -288,6 +288,9 @@ public struct SweepRunner: Sendable {
     // when the sweep ranks or constrains on it (else fidelity.hausdorff is the PED bound).
     let paths = plan.manifest.objectives.map(\.path) + plan.manifest.constraints.map(\.path)
     let hausdorff = paths.contains { $0.hasPrefix("fidelity.hausdorff") }
+    // Likewise the run's min-# answers: dozens of exact solves each, so only when asked for; the
+    // track's ladder (its analysis, worked out once) is in every row.
+    let efficiency = paths.contains { path in EfficiencyStats.solvedPaths.contains { path.hasPrefix($0) } }
     // Configurations that decide alike (they differ in upload settings only) share one pass.
     var groups: [ReplayConfiguration: [Int]] = [:]
     var order: [ReplayConfiguration] = []
@@ -302,7 +305,7 @@ public struct SweepRunner: Sendable {
       let members = groups[key]!
       let replays = ReplayRunner.run(
         track, sharing: members.map { plan.configurations[$0] }, metrics: true, computesHausdorff: hausdorff,
-        analysis: loaded.analysis)
+        solvesEfficiency: efficiency, analysis: loaded.analysis)
       for (configuration, result) in zip(members, replays) { results[configuration] = result }
     }
     // In the chunk's order; a configuration not replayed (cancelled) has no row.

@@ -5,13 +5,14 @@ import Testing
 /// The runner on the three sample logs: the same rows in the same order whatever the
 /// number of jobs, and a clean prefix when cancelled.
 struct SweepRunnerTests {
-  static func plan(vary: String = "{distanceFilter: [10, 16, 30], syncThreshold: [5, 12]}") throws -> SweepPlan {
+  static func plan(vary: String = "{distanceFilter: [10, 16, 30], syncThreshold: [5, 12]}",
+                   objectives: String = "[min energy.percentPerHour]") throws -> SweepPlan {
     let samples = Corpus.repositoryRoot.appendingPathComponent("Samples").path
     let text = """
       tracks: ["\(samples)/*.csv"]
       base: {url: "https://api.example.test/l", autoSync: true, replay: {seed: 1, finalSync: true}}
       vary: \(vary)
-      objectives: [min energy.percentPerHour]
+      objectives: \(objectives)
       """
     let spec = try SweepSpecDecoder.decode(text, source: "s.yaml")
     return try SweepPlan(spec: spec, base: { if case .inline(let base) = spec.base { return base }; return SpecNode(.null) }(),
@@ -56,7 +57,7 @@ struct SweepRunnerTests {
   }
 
   /// Each row of `plan`'s sweep (2 jobs) against the same configuration replayed alone.
-  static func expectRowsEqualRowsReplayedAlone(_ plan: SweepPlan) async throws {
+  static func expectRowsEqualRowsReplayedAlone(_ plan: SweepPlan, solvesEfficiency: Bool = false) async throws {
     let rows = try await Self.events(plan, jobs: 2).events.filter { $0.hasPrefix("{") }
     #expect(rows.count == 18)
     var previous: (track: Int, config: Int)? = nil
@@ -68,7 +69,7 @@ struct SweepRunnerTests {
       let track = try TrackReader.load(path: plan.tracks[row.trackIndex].path)
       var observer = DiscardingObserver()
       let alone = ReplayRunner.run(track, configuration: plan.configurations[row.configIndex], observer: &observer,
-                                   metrics: true, computesHausdorff: false)
+                                   metrics: true, computesHausdorff: false, solvesEfficiency: solvesEfficiency)
       let expected = SweepRow(stats: ReplayStats(alone), trackIndex: row.trackIndex, trackName: plan.tracks[row.trackIndex].name,
                               configIndex: row.configIndex, grid: plan.manifest.grid, specHash: plan.specHash)
       #expect(expected.line == line)
@@ -78,6 +79,24 @@ struct SweepRunnerTests {
   @Test func rowsThatShareADecisionPassEqualRowsReplayedAlone() async throws {
     // syncThreshold is the grid's last variable: each pair of neighbours shares one pass.
     try await Self.expectRowsEqualRowsReplayedAlone(try Self.plan())
+  }
+
+  @Test func rowsHaveTheRunsMinNumberAnswersOnlyWhenTheSweepRanksOnThem() async throws {
+    let solved: Set = ["efficiency.optimumPoints", "efficiency.greedyPoints", "efficiency.couldHoldMetres"]
+    func paths(_ plan: SweepPlan) async throws -> [Set<String>] {
+      try await Self.events(plan, jobs: 2).events.filter { $0.hasPrefix("{") }.map {
+        Set(try SweepRow(line: $0, file: "t", lineNumber: 1).paths)
+      }
+    }
+    // By default a row has the run's side of `efficiency` and the track's ladder, no solve of its own.
+    let plain = try await paths(try Self.plan())
+    #expect(plain.count == 18)
+    #expect(plain.allSatisfy { $0.isDisjoint(with: solved) && $0.contains("efficiency.kept") })
+    #expect(plain.allSatisfy { $0.contains("efficiency.ladder[8].optimumPoints") })
+    // Ranked on the optimum: every row has the answers, as the configuration replayed alone gives them.
+    let ranked = try Self.plan(objectives: "[min efficiency.optimumPoints]")
+    #expect(try await paths(ranked).allSatisfy { $0.isSuperset(of: solved) })
+    try await Self.expectRowsEqualRowsReplayedAlone(ranked, solvesEfficiency: true)
   }
 
   @Test func configurationsThatDecideAlikeShareAPassWhereverTheyAreInTheGrid() async throws {

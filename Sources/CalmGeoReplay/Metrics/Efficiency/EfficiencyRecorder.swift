@@ -1,22 +1,38 @@
 /// Collects what the `efficiency` section needs during a replay: the raw fixes as planar points
 /// (24 bytes a fix, plus 4 for the accuracy) and the count of kept points; the min-# work runs
-/// once, in `finish`, not per fix.
+/// once, in `finish`, not per fix. Without `solves` (a sweep's configurations) it keeps no points:
+/// it counts the fixes of the problem and the kept ones, and the section has no min-# answers.
 struct EfficiencyRecorder: Sendable {
+  private let solves: Bool
   private var track = SEDTrack()
   private var frame: FixFrame?
   private var accuracies: [Float] = []
   private var raw = 0
+  /// Fixes of the problem (distinct times) when not solving.
+  private var distinct = 0
+  private var lastRawTime: Int64 = .min
   private var kept = 0
   private var lastKeptTime: Int64 = .min
+
+  init(solves: Bool = true) {
+    self.solves = solves
+  }
 
   /// Every raw fix handed to the engine.
   @inline(__always)
   mutating func observeRaw(_ fix: Fix) {
+    if let accuracy = fix.horizontalAccuracy, accuracy.isFinite { accuracies.append(Float(accuracy)) }
+    guard solves else {
+      if fix.time > lastRawTime {
+        lastRawTime = fix.time
+        distinct += 1
+      }
+      return
+    }
     if frame == nil { frame = FixFrame(GeoMath.Anchor(fix)) }
     let frame = frame!
     track.append(x: frame.x(longitude: fix.longitude), y: frame.y(latitude: fix.latitude), t: fix.time, source: raw)
     raw += 1
-    if let accuracy = fix.horizontalAccuracy, accuracy.isFinite { accuracies.append(Float(accuracy)) }
   }
 
   /// A location the library emitted: counted when later than the previous one (the fidelity track's rule).
@@ -36,10 +52,14 @@ struct EfficiencyRecorder: Sendable {
       median = accuracies.count % 2 == 1
         ? Double(accuracies[mid]) : (Double(accuracies[mid - 1]) + Double(accuracies[mid])) / 2
     }
-    let stats = EfficiencyStats(
-      track: track, kept: kept, sedMax: fidelity.sed.max, sedP95: fidelity.sed.p95, medianAccuracy: median,
-      ladder: ladder)
-    self = EfficiencyRecorder()
+    let stats = solves
+      ? EfficiencyStats(
+        track: track, kept: kept, sedMax: fidelity.sed.max, sedP95: fidelity.sed.p95, medianAccuracy: median,
+        ladder: ladder)
+      : EfficiencyStats(
+        unsolvedFixes: distinct, kept: kept, sedMax: fidelity.sed.max, sedP95: fidelity.sed.p95,
+        medianAccuracy: median, ladder: ladder)
+    self = EfficiencyRecorder(solves: solves)
     return stats
   }
 }

@@ -13,13 +13,16 @@ public struct EfficiencyStats: Codable, Sendable, Hashable {
   /// The run's SED max and p95 against the raw fixes (`fidelity.sed`), metres.
   public var sedMaxMetres: Double
   public var sedP95Metres: Double
-  /// The fewest points within `sedMaxMetres` (the optimum), or a proven lower bound when not exact.
-  public var optimumPoints: Int
+  /// The fewest points within `sedMaxMetres` (the optimum), or a proven lower bound when not exact;
+  /// absent in a sweep's rows unless the sweep ranks or constrains on it (`solvedPaths`).
+  public var optimumPoints: Int?
   /// Whether `optimumPoints` is exact; false when the work budget stopped the search.
   public var optimumExact: Bool
-  /// The one-pass greedy's points within `sedMaxMetres` (extend from the anchor while feasible).
-  public var greedyPoints: Int
-  /// The smallest SED max reachable with the run's own `kept` points, metres (absent below 2 points).
+  /// The one-pass greedy's points within `sedMaxMetres` (extend from the anchor while feasible);
+  /// absent where `optimumPoints` is.
+  public var greedyPoints: Int?
+  /// The smallest SED max reachable with the run's own `kept` points, metres (absent below 2 points,
+  /// and where `optimumPoints` is).
   public var couldHoldMetres: Double?
   /// Whether `couldHoldMetres` is the smallest (exact over doubles); false when a budget stopped a step
   /// (it is then reachable, not proven smallest).
@@ -38,6 +41,11 @@ extension EfficiencyStats {
   /// The work allowed to the run's optimum (about 1.3 s of one core); the tightest tolerance gets
   /// 3 times it in all, each ladder rung half of it. Past it a number is a bound, flagged not exact.
   public static let workBudget = 200_000_000
+  /// The fields that take min-# solves of the run (dozens for `couldHoldMetres`): a sweep works them
+  /// out per configuration only when an objective or constraint names one of them.
+  public static let solvedPaths = [
+    "efficiency.optimum", "efficiency.greedy", "efficiency.couldHold",
+  ]
 
   /// The section for `track` against a run that kept `kept` points with the SED `sedMax` and `sedP95`.
   /// `ladder`: the track's, when already known (a sweep's per-track analysis); else computed here.
@@ -46,7 +54,7 @@ extension EfficiencyStats {
     let solver = MinSED(track, workBudget: workBudget)
     let e2 = sedMax * sedMax
     let optimum = solver.optimum(e2: e2)
-    let tightest = solver.tightest(points: kept, totalBudget: 3 * workBudget)
+    let tightest = solver.tightest(points: kept, known: optimum, totalBudget: 3 * workBudget)
     self.init(
       fixes: track.count, kept: kept, sedMaxMetres: sedMax, sedP95Metres: sedP95, optimumPoints: optimum.points,
       optimumExact: optimum.exact, greedyPoints: solver.greedy(e2: e2).count,
@@ -56,9 +64,22 @@ extension EfficiencyStats {
       ladder: (ladder ?? EfficiencyLadder(track: track, workBudget: workBudget / 2)).rungs)
   }
 
+  /// The section without the run's min-# answers (a sweep's configuration): the run's side, and the
+  /// track's ladder when known.
+  public init(unsolvedFixes fixes: Int, kept: Int, sedMax: Double, sedP95: Double, medianAccuracy: Double?,
+              ladder: EfficiencyLadder?) {
+    self.init(
+      fixes: fixes, kept: kept, sedMaxMetres: sedMax, sedP95Metres: sedP95, optimumPoints: nil, optimumExact: false,
+      greedyPoints: nil, couldHoldMetres: nil, couldHoldExact: false, medianAccuracyMetres: medianAccuracy,
+      measuresNoise: medianAccuracy.map { sedMax < Self.noiseFactor * $0 } ?? false, ladder: ladder?.rungs)
+  }
+
   /// `kept 637; 39 would do for its 206 m; its 637 could hold 8 m` (with `≥` before a bound and
   /// `(noise)` when the tolerance is below 3 × the median accuracy).
   public var summaryLine: String {
+    guard let optimumPoints else {
+      return "kept \(kept) for its \(CrossTrackSummary.number(sedMaxMetres, 0)) m (the optimum was not worked out)"
+    }
     var line = "kept \(kept); \(optimumExact ? "" : "≥")\(optimumPoints) would do for its "
       + "\(CrossTrackSummary.number(sedMaxMetres, 0)) m"
     if let couldHoldMetres {

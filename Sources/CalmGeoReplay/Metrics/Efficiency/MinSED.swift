@@ -117,7 +117,11 @@ public struct MinSED: Sendable {
   /// tolerance, so the answer is exact for the predicate, not up to a tolerance.
   /// `totalBudget` bounds the work of all steps together: once spent, the search stops with the
   /// smallest tolerance proven reachable so far, not exact (nil when none was found yet).
-  public func tightest(points: Int, totalBudget: Int = .max, maxSteps: Int = 200) -> Tightest? {
+  /// `known`: an `optimum` already worked out at some tolerance (the run's own); when it is exact and
+  /// within `points`, its path's error is the search's first upper end, which saves the steps up to it.
+  public func tightest(points: Int, known: Optimum? = nil, totalBudget: Int = .max, maxSteps: Int = 200)
+    -> Tightest?
+  {
     guard points >= 2 else { return nil }
     if track.count <= points { return Tightest(e2: 0, exact: true) }
     var exact = true
@@ -136,13 +140,17 @@ public struct MinSED: Sendable {
     var lo = 0.0  // fails
     var hi = 1.0
     var steps = 0
-    while true {
-      let (ok, error) = passes(hi)
-      steps += 1
-      if ok, let error { hi = error; break }
-      if steps > 60 || spent > totalBudget { return nil }
-      lo = hi
-      hi *= 16
+    if let known, known.exact, known.points <= points, known.path.count == known.points, known.points >= 2 {
+      hi = track.squaredError(of: known.path)  // passes: that path keeps at most `points`
+    } else {
+      while true {
+        let (ok, error) = passes(hi)
+        steps += 1
+        if ok, let error { hi = error; break }
+        if steps > 60 || spent > totalBudget { return nil }
+        lo = hi
+        hi *= 16
+      }
     }
     var tryBelow = true
     while lo.bitPattern + 1 < hi.bitPattern, steps < maxSteps, spent <= totalBudget {
@@ -154,12 +162,15 @@ public struct MinSED: Sendable {
       } else {
         mid = Double(bitPattern: lo.bitPattern + (hi.bitPattern - lo.bitPattern) / 2)
       }
-      tryBelow.toggle()
+      // After a step below the upper end passes, bisect next: the path found at `mid` may have its
+      // error rounded just above `mid`, and stepping one double at a time would crawl.
+      let wasBelow = tryBelow
+      tryBelow = false
       let (ok, error) = passes(mid)
       steps += 1
       if ok, let error {
         hi = Swift.min(mid, error)
-        tryBelow = true
+        tryBelow = !wasBelow
       } else {
         lo = mid
       }

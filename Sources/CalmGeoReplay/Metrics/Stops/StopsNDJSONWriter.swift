@@ -5,7 +5,8 @@
 /// its first and last fix), `durationSeconds`, `fixes`, `latitude`, `longitude` (the
 /// centroid, 7 decimals), `outcome` (`detected`, `covered`, `missed`), `stillAt` (the
 /// detecting still motionchange, or for a covered stop the one the library was resting
-/// on, from before the stop), `monitoringAt` (the GPS going off within the stop),
+/// on, from before the stop), `monitoringAt` (the GPS going off within the stop; null when it
+/// went off before the stop began, or not before its end),
 /// `delaySeconds` (`stillAt − start` when detected, 0 when covered, null when missed),
 /// `positionErrorMetres` (centroid to the `stillAt` fix), `final` (the log ends in it).
 ///
