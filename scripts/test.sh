@@ -4,5 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/check-deps.sh
+# Formatting is part of the suite: a file swift-format would change fails it (scripts/format.sh fixes it).
+scripts/format.sh --lint
 swift build
 swift test "$@"

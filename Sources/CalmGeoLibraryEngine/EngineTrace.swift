@@ -16,7 +16,8 @@ public struct EngineTrace: Sendable, Equatable {
     UTCTime.iso8601(time) + " isMoving=\(isMoving)" + (event.map { " " + $0 } ?? "") + (heard ? "" : " unheard")
   }
 
-  static func requestLine(number: Int, sentAt: Int64, completedAt: Int64?, outcome: String, records: [Int64]) -> String {
+  static func requestLine(number: Int, sentAt: Int64, completedAt: Int64?, outcome: String, records: [Int64]) -> String
+  {
     "#\(number) sent \(UTCTime.iso8601(sentAt)) "
       + (completedAt.map { "answered \(UTCTime.iso8601($0)) \(outcome)" } ?? "unanswered at the crash") + ", "
       + "\(records.count) records [" + records.map(UTCTime.iso8601).joined(separator: ", ") + "]"
@@ -40,22 +41,28 @@ public struct EngineTrace: Sendable, Equatable {
     var sequenceOf: [LocationID: Int] = [:]
     for location in observer.locations where location.time <= cutoff {
       sequenceOf[location.id] = location.sequence
-      trace.locations.append(locationLine(
-        time: location.time, isMoving: location.isMoving, event: location.event?.rawValue, heard: location.isHeard))
+      trace.locations.append(
+        locationLine(
+          time: location.time, isMoving: location.isMoving, event: location.event?.rawValue, heard: location.isHeard))
     }
     for request in observer.completed.sorted(by: { $0.sequence < $1.sequence }) where request.sentAt < cutoff {
-      trace.requests.append(requestLine(
-        number: request.sequence, sentAt: request.sentAt, completedAt: request.completedAt <= cutoff ? request.completedAt : nil,
-        outcome: request.outcome.description, records: request.recordSequences.map { times[$0] }))
+      trace.requests.append(
+        requestLine(
+          number: request.sequence, sentAt: request.sentAt,
+          completedAt: request.completedAt <= cutoff ? request.completedAt : nil,
+          outcome: request.outcome.description, records: request.recordSequences.map { times[$0] }))
     }
-    trace.crash = observer.crashes.first.map { crashLine(time: $0.time, call: $0.call.rawValue, automatic: $0.automatic) }
+    trace.crash = observer.crashes.first.map {
+      crashLine(time: $0.time, call: $0.call.rawValue, automatic: $0.automatic)
+    }
     for record in observer.calls where record.time < cutoff {
       let result: String
       switch record.result {
       case .none: result = ""
       case .location(let location): result = location.map { "location \(UTCTime.iso8601($0.time))" } ?? "nil"
       case .locations(let ids):
-        result = "[" + ids.map { sequenceOf[$0].map { UTCTime.iso8601(times[$0]) } ?? "?" }.joined(separator: ", ") + "]"
+        result =
+          "[" + ids.map { sequenceOf[$0].map { UTCTime.iso8601(times[$0]) } ?? "?" }.joined(separator: ", ") + "]"
       case .count(let count): result = String(count)
       case .syncState(let state):
         result = "timestamp \(UTCTime.iso8601(state.timestamp)) tried \(state.tried) wait \(state.wait)"
@@ -71,7 +78,9 @@ public struct EngineTrace: Sendable, Equatable {
     var trace = EngineTrace()
     let cutoff = cutoff ?? .max
     var completions: [Int: LibraryRecord] = [:]
-    for record in outcome.records where record.k == "complete" { if let number = record.request { completions[number] = record } }
+    for record in outcome.records where record.k == "complete" {
+      if let number = record.request { completions[number] = record }
+    }
     var times: [Int: Int64] = [:]
     var heard = Set<Int>()
     for record in outcome.records where record.k == "heard" { if let seq = record.seq { heard.insert(seq) } }
@@ -86,14 +95,19 @@ public struct EngineTrace: Sendable, Equatable {
         // The location whose automatic sync trapped was stored but never reached the listener
         // (CalmGeoService calls it after storing): heard as far as the built-in engine can say.
         let trapped = outcome.crash != nil && record.t == cutoff
-        trace.locations.append(locationLine(
-          time: time, isMoving: record.isMoving ?? false, event: record.event, heard: trapped || heard.contains(seq)))
+        trace.locations.append(
+          locationLine(
+            time: time, isMoving: record.isMoving ?? false, event: record.event, heard: trapped || heard.contains(seq)))
       case "send":
         guard let number = record.request, record.t < cutoff else { continue }
         let completion = completions[number].flatMap { $0.t <= cutoff ? $0 : nil }
-        answered.append((number, requestLine(
-          number: number, sentAt: record.t, completedAt: completion?.t, outcome: completion?.outcome ?? "?",
-          records: (record.ids ?? []).map { times[$0] ?? 0 })))
+        answered.append(
+          (
+            number,
+            requestLine(
+              number: number, sentAt: record.t, completedAt: completion?.t, outcome: completion?.outcome ?? "?",
+              records: (record.ids ?? []).map { times[$0] ?? 0 })
+          ))
       case "call":
         guard record.t < cutoff else { continue }
         trace.calls.append(callLine(time: record.t, name: record.name ?? "?", result: callResult(record, times: times)))
@@ -149,7 +163,8 @@ public struct EngineTrace: Sendable, Equatable {
       }
     }
     if crash != library.crash {
-      return "first difference at the end:\n    builtin: \(crash ?? "no crash")\n    library: \(library.crash ?? "no crash")"
+      return
+        "first difference at the end:\n    builtin: \(crash ?? "no crash")\n    library: \(library.crash ?? "no crash")"
     }
     return nil
   }

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Crypto
 import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Builds CalmGeo's own sources (PATH/CalmGeo/Classes, a fork's or the reference copy) into the
 /// driver executable: a SwiftPM package generated in the cache, with the harness's stand-ins and
@@ -81,7 +82,8 @@ public struct LibraryBuilder: Sendable {
       return Built(driver: driver, package: package, sourcesHash: String(hash), wasBuilt: false)
     }
     if FileManager.default.fileExists(atPath: package) && !FileManager.default.fileExists(atPath: marker) {
-      throw .cache(package, "exists but was not made by calmgeo-replay (no .calmgeo-replay-library in it); move it away")
+      throw .cache(
+        package, "exists but was not made by calmgeo-replay (no .calmgeo-replay-library in it); move it away")
     }
     do {
       try FileManager.default.createDirectory(atPath: package, withIntermediateDirectories: true)

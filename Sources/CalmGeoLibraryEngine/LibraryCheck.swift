@@ -43,12 +43,14 @@ public enum LibraryCheck {
       configuration.replay.network.latencyMax = high
       configuration.replay.network.failureRate = Double(random.next() % 51) / 100
       configuration.replay.seed = random.next() % 1000
-      configurations.append((
-        "random \(index + 1) (distanceFilter \(config.distanceFilter), speedMultiplier \(config.speedMultiplier), "
-          + "stationaryRadius \(Int(config.stationaryRadius)), syncThreshold \(config.syncThreshold), "
-          + "maxBatchSize \(config.maxBatchSize), latency \(low)-\(high) ms, "
-          + "failureRate \(configuration.replay.network.failureRate), seed \(configuration.replay.seed))",
-        configuration))
+      configurations.append(
+        (
+          "random \(index + 1) (distanceFilter \(config.distanceFilter), speedMultiplier \(config.speedMultiplier), "
+            + "stationaryRadius \(Int(config.stationaryRadius)), syncThreshold \(config.syncThreshold), "
+            + "maxBatchSize \(config.maxBatchSize), latency \(low)-\(high) ms, "
+            + "failureRate \(configuration.replay.network.failureRate), seed \(configuration.replay.seed))",
+          configuration
+        ))
     }
     var cases: [Case] = []
     for (label, configuration) in configurations {

@@ -16,7 +16,9 @@ public struct LibraryEngine: Sendable {
   {
     let built = try LibraryBuilder(sourcePath: sourcePath).build(progress: progress)
     var engine = LibraryEngine(driver: built.driver)
-    engine.sourceFolders = (built.package + "/Sources/CalmGeo/", (sourcePath as NSString).appendingPathComponent("CalmGeo/Classes") + "/")
+    engine.sourceFolders = (
+      built.package + "/Sources/CalmGeo/", (sourcePath as NSString).appendingPathComponent("CalmGeo/Classes") + "/"
+    )
     return engine
   }
 
@@ -58,7 +60,8 @@ public struct LibraryEngine: Sendable {
     process.waitUntilExit()
     let records = Self.read(outputPath)
     if process.terminationReason == .uncaughtSignal {
-      var outcome = LibraryOutcome(records: records, crash: LibraryTrap.parse(stderr: stderr, signal: process.terminationStatus))
+      var outcome = LibraryOutcome(
+        records: records, crash: LibraryTrap.parse(stderr: stderr, signal: process.terminationStatus))
       outcome.completeCrash()
       return outcome
     }

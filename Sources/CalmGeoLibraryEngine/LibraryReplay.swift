@@ -26,8 +26,9 @@ public enum LibraryReplay {
       let occurrence = feeder.occurrences[expired.sequence] ?? 0
       crash = LibraryCrash(
         time: trap.time, call: call == "getStoredLocations" ? .getStoredLocations : .sync, automatic: automatic,
-        record: LocationID(seed: configuration.replay.seed, time: feeder.times[expired.sequence] ?? expired.storedAt,
-                           occurrence: occurrence),
+        record: LocationID(
+          seed: configuration.replay.seed, time: feeder.times[expired.sequence] ?? expired.storedAt,
+          occurrence: occurrence),
         recordTime: feeder.times[expired.sequence] ?? expired.storedAt, recordSequence: expired.sequence,
         expiredAt: expired.storedAt + ttl + 1)
       observer.replayWouldCrash(crash!)
@@ -67,7 +68,8 @@ public enum LibraryReplay {
       seed = configuration.replay.seed
       let finalSync = configuration.replay.finalSync
       hasScenario = configuration.scenario != nil
-      entries = (configuration.scenario.map { finalSync ? $0.withFinalSync() : $0 } ?? .standard(finalSync: finalSync))
+      entries =
+        (configuration.scenario.map { finalSync ? $0.withFinalSync() : $0 } ?? .standard(finalSync: finalSync))
         .entries
       var byTime: [Int64: Fix] = [:]
       byTime.reserveCapacity(track.fixes.count)
@@ -139,8 +141,9 @@ public enum LibraryReplay {
       let ids = record.ids ?? []
       let records = ids.compactMap { locations[$0] }
       let body = CalmGeoJSONWriter.encodeBody(records)
-      let headers = (record.headers ?? []).compactMap { pair in pair.count == 2 ? (name: pair[0], value: pair[1]) : nil }
-        .sorted { (Self.headerOrder.firstIndex(of: $0.name) ?? 9) < (Self.headerOrder.firstIndex(of: $1.name) ?? 9) }
+      let headers = (record.headers ?? []).compactMap { pair in pair.count == 2 ? (name: pair[0], value: pair[1]) : nil
+      }
+      .sorted { (Self.headerOrder.firstIndex(of: $0.name) ?? 9) < (Self.headerOrder.firstIndex(of: $1.name) ?? 9) }
       let duplicates = ids.filter { (inFlight[$0] ?? 0) > 0 }.count
       for id in ids { inFlight[id, default: 0] += 1 }
       let completedAt = record.completedAt ?? record.t
@@ -196,11 +199,13 @@ public enum LibraryReplay {
           let pair = part.split(separator: "=", maxSplits: 1)
           if pair.count == 2 { fields[String(pair[0])] = String(pair[1]) }
         }
-        result = .syncState(SyncState(timestamp: Int64(fields["timestamp"] ?? "") ?? 0, tried: Int(fields["tried"] ?? "") ?? 0))
+        result = .syncState(
+          SyncState(timestamp: Int64(fields["timestamp"] ?? "") ?? 0, tried: Int(fields["tried"] ?? "") ?? 0))
       case .state: result = .state(text == "running" ? .running : .stopped)
       default: break
       }
-      observer.replayDidCall(AppCallRecord(index: index, line: entry.line, call: entry.call, time: record.t, result: result))
+      observer.replayDidCall(
+        AppCallRecord(index: index, line: entry.line, call: entry.call, time: record.t, result: result))
     }
 
     func result(end: Int64) -> ReplayResult {

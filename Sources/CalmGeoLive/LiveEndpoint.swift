@@ -1,7 +1,8 @@
 import CalmGeoReplay
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 /// The server a live run sends to, checked before anything is sent: http or https only,
@@ -37,7 +38,8 @@ public struct LiveEndpoint: Sendable, Hashable {
   /// resolver by default).
   /// - Throws: `ConfigError` (exit code 64) saying what is wrong and what to do.
   public init(_ text: String, allowInsecure: Bool, resolve: Resolver = LiveEndpoint.systemResolve)
-    throws(ConfigError) {
+    throws(ConfigError)
+  {
     func failure(_ reason: String) -> ConfigError { ConfigError(source: "command line", key: "--url", reason: reason) }
     guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), let rawHost = url.host, !rawHost.isEmpty
     else {
@@ -59,12 +61,14 @@ public struct LiveEndpoint: Sendable, Hashable {
         do {
           addresses = try resolve(host)
         } catch {
-          throw failure("refusing plain http to '\(host)': it does not resolve (\(error.reason)), and plain http "
-            + "goes only to a name that resolves to loopback: \(advice)")
+          throw failure(
+            "refusing plain http to '\(host)': it does not resolve (\(error.reason)), and plain http "
+              + "goes only to a name that resolves to loopback: \(advice)")
         }
         guard let first = addresses.first, addresses.allSatisfy(Self.isLoopbackAddress) else {
-          throw failure("refusing plain http to '\(host)', which resolves to "
-            + "\(addresses.isEmpty ? "no address" : addresses.joined(separator: ", ")), not only loopback: \(advice)")
+          throw failure(
+            "refusing plain http to '\(host)', which resolves to "
+              + "\(addresses.isEmpty ? "no address" : addresses.joined(separator: ", ")), not only loopback: \(advice)")
         }
         pinned = addresses.first { !$0.contains(":") } ?? first
       }
@@ -114,7 +118,8 @@ public struct LiveEndpoint: Sendable, Hashable {
     while let entry = cursor?.pointee {
       var buffer = [CChar](repeating: 0, count: Int(NI_MAXHOST))
       if let address = entry.ai_addr,
-         getnameinfo(address, entry.ai_addrlen, &buffer, socklen_t(buffer.count), nil, 0, NI_NUMERICHOST) == 0 {
+        getnameinfo(address, entry.ai_addrlen, &buffer, socklen_t(buffer.count), nil, 0, NI_NUMERICHOST) == 0
+      {
         let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         if !addresses.contains(text) { addresses.append(text) }
       }

@@ -83,8 +83,10 @@ public final class LiveHTTPClient: @unchecked Sendable {
 
   /// Sends one request; `completion` is called exactly once, never on the calling thread.
   @discardableResult
-  public func start(method: String, url: String, headers: [(name: String, value: String)], body: [UInt8],
-                    completion: @escaping @Sendable (Completion) -> Void) -> Exchange {
+  public func start(
+    method: String, url: String, headers: [(name: String, value: String)], body: [UInt8],
+    completion: @escaping @Sendable (Completion) -> Void
+  ) -> Exchange {
     let exchange = Exchange(client: self, method: method, headers: headers, body: body, completion: completion)
     lock.lock()
     let isClosed = closed
@@ -115,7 +117,8 @@ public final class LiveHTTPClient: @unchecked Sendable {
   }
 
   fileprivate func execute(_ request: HTTPClient.Request, delegate: BoundedResponse, deadline: NIODeadline)
-    -> HTTPClient.Task<BoundedResponse.Answer> {
+    -> HTTPClient.Task<BoundedResponse.Answer>
+  {
     client.execute(request: request, delegate: delegate, deadline: deadline)
   }
 
@@ -134,8 +137,10 @@ public final class LiveHTTPClient: @unchecked Sendable {
     private var finished = false
     private var cancelled = false
 
-    fileprivate init(client: LiveHTTPClient, method: String, headers: [(name: String, value: String)], body: [UInt8],
-                     completion: @escaping @Sendable (Completion) -> Void) {
+    fileprivate init(
+      client: LiveHTTPClient, method: String, headers: [(name: String, value: String)], body: [UInt8],
+      completion: @escaping @Sendable (Completion) -> Void
+    ) {
       self.client = client
       self.method = method
       self.headers = headers
@@ -175,8 +180,9 @@ public final class LiveHTTPClient: @unchecked Sendable {
       for header in headers { fields.add(name: header.name, value: header.value) }
       let request: HTTPClient.Request
       do {
-        request = try HTTPClient.Request(url: url, method: HTTPMethod(rawValue: method), headers: fields,
-                                         body: .bytes(body))
+        request = try HTTPClient.Request(
+          url: url, method: HTTPMethod(rawValue: method), headers: fields,
+          body: .bytes(body))
       } catch {
         finish(.error("cannot send to \(text): \(error)"))
         return
@@ -205,7 +211,8 @@ public final class LiveHTTPClient: @unchecked Sendable {
       }
       let isFollowed = client.redirects == .sameOrigin && (answer.status == 307 || answer.status == 308)
       guard isFollowed, let location = answer.location, let next = URL(string: location, relativeTo: url)?.absoluteURL,
-            client.endpoint.isSameOrigin(next) else {
+        client.endpoint.isSameOrigin(next)
+      else {
         finish(.status(answer.status))
         return
       }

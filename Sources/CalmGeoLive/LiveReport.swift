@@ -105,12 +105,14 @@ public struct LiveReport: Sendable {
   private static func json(_ device: Device, isDevice: Bool) -> OrderedJSON {
     var fields: [(String, OrderedJSON)] = []
     if isDevice {
-      fields += [("device", .int(device.number)), ("seed", .string(String(device.seed))),
-                 ("offsetMs", .int(Int(device.offsetMs)))]
+      fields += [
+        ("device", .int(device.number)), ("seed", .string(String(device.seed))),
+        ("offsetMs", .int(Int(device.offsetMs))),
+      ]
     }
     let outcomes = device.outcomes.sorted { lhs, rhs in
       switch (Int(lhs.key), Int(rhs.key)) {
-      case let (a?, b?): a < b
+      case (let a?, let b?): a < b
       case (_?, nil): true
       case (nil, _?): false
       case (nil, nil): lhs.key < rhs.key

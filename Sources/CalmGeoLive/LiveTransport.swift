@@ -127,7 +127,8 @@ public final class LiveTransport: LiveUploadTransport, @unchecked Sendable {
 
   /// Turns an arrival into the replay's answer and records it. Called with the lock held.
   private func take(_ sequence: Int, _ request: Pending, arrivedAt: UInt64, _ completion: LiveHTTPClient.Completion)
-    -> TransportAnswer {
+    -> TransportAnswer
+  {
     pending.removeValue(forKey: sequence)
     var wallMs = Double(arrivedAt &- request.sentWall) / 1e6
     var outcome: NetworkModel.Outcome
@@ -146,9 +147,10 @@ public final class LiveTransport: LiveUploadTransport, @unchecked Sendable {
       latency = min(withheldAt + 1 - request.sentAt, maximum)
     }
     let answer = TransportAnswer(latency: latency, outcome: outcome)
-    recorded.append(RecordedNetwork.Entry(
-      track: track, device: device, sequence: sequence, sentAt: request.sentAt, answer: answer, wallMs: wallMs,
-      abandoned: completion == .cancelled, notSent: request.notSent))
+    recorded.append(
+      RecordedNetwork.Entry(
+        track: track, device: device, sequence: sequence, sentAt: request.sentAt, answer: answer, wallMs: wallMs,
+        abandoned: completion == .cancelled, notSent: request.notSent))
     return answer
   }
 }

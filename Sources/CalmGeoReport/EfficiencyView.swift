@@ -1,8 +1,9 @@
 import CalmGeoReplay
+
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// The rate-distortion curve of `report.html`: the fewest points any sampler could keep (the exact
@@ -49,7 +50,8 @@ struct EfficiencyView {
     let (left, right, top, bottom) = (76.0, width - 76, 20.0, 250.0)
     let epsilons = ladder.map(\.epsilonMetres) + [efficiency.sedMaxMetres, efficiency.couldHoldMetres ?? 0]
     let positive = epsilons.filter { $0 > 0 }
-    let lowX = log2(positive.min() ?? 2).rounded(.down), highX = log2(positive.max() ?? 512).rounded(.up)
+    let lowX = log2(positive.min() ?? 2).rounded(.down)
+    let highX = log2(positive.max() ?? 512).rounded(.up)
     let points = ladder.flatMap { [$0.optimumPoints, $0.greedyPoints] } + [efficiency.kept, 2]
     let highY = log10(Double(Swift.max(10, points.max() ?? 10))).rounded(.up)
     func x(_ epsilon: Double) -> Double {
@@ -58,41 +60,48 @@ struct EfficiencyView {
     }
     func y(_ count: Int) -> Double { bottom - log10(Double(Swift.max(count, 1))) / highY * (bottom - top) }
     func path(_ values: [(Double, Int)]) -> String {
-      values.enumerated().map { "\($0.offset == 0 ? "M" : "L")\(NumberText.fixed(x($0.element.0))) "
-        + NumberText.fixed(y($0.element.1)) }.joined()
+      values.enumerated().map {
+        "\($0.offset == 0 ? "M" : "L")\(NumberText.fixed(x($0.element.0))) "
+          + NumberText.fixed(y($0.element.1))
+      }.joined()
     }
     self.width = NumberText.fixed(width)
     self.right = NumberText.fixed(right)
     optimumPath = path(ladder.map { ($0.epsilonMetres, $0.optimumPoints) })
     greedyPath = path(ladder.map { ($0.epsilonMetres, $0.greedyPoints) })
     optimumDots = ladder.map { rung in
-      Dot(x: NumberText.fixed(x(rung.epsilonMetres)), y: NumberText.fixed(y(rung.optimumPoints)),
-          title: "\(NumberText.fixed(rung.epsilonMetres, digits: 0)) m: \(rung.optimumExact ? "" : "≥")"
-            + "\(NumberText.grouped(rung.optimumPoints)) points at best, "
-            + "greedy \(NumberText.grouped(rung.greedyPoints))")
+      Dot(
+        x: NumberText.fixed(x(rung.epsilonMetres)), y: NumberText.fixed(y(rung.optimumPoints)),
+        title: "\(NumberText.fixed(rung.epsilonMetres, digits: 0)) m: \(rung.optimumExact ? "" : "≥")"
+          + "\(NumberText.grouped(rung.optimumPoints)) points at best, "
+          + "greedy \(NumberText.grouped(rung.greedyPoints))")
     }
     xTicks = stride(from: lowX, through: highX, by: 1).map { exponent in
       Tick(x: NumberText.fixed(x(exp2(exponent))), y: "", label: NumberText.fixed(exp2(exponent), digits: 2) + " m")
     }
     yTicks = stride(from: 0.0, through: highY, by: 1).map { exponent in
-      Tick(x: "", y: NumberText.fixed(bottom - exponent / highY * (bottom - top)),
-           label: NumberText.groupedWhole(pow(10, exponent)))
+      Tick(
+        x: "", y: NumberText.fixed(bottom - exponent / highY * (bottom - top)),
+        label: NumberText.groupedWhole(pow(10, exponent)))
     }
     let sed = NumberText.fixed(efficiency.sedMaxMetres, digits: 1)
-    let run = Dot(x: NumberText.fixed(x(efficiency.sedMaxMetres)), y: NumberText.fixed(y(efficiency.kept)),
-                  title: "this run: \(NumberText.grouped(efficiency.kept)) points kept, SED max \(sed) m")
+    let run = Dot(
+      x: NumberText.fixed(x(efficiency.sedMaxMetres)), y: NumberText.fixed(y(efficiency.kept)),
+      title: "this run: \(NumberText.grouped(efficiency.kept)) points kept, SED max \(sed) m")
     let wouldDo = efficiency.optimumPoints.map { optimum in
-      Dot(x: run.x, y: NumberText.fixed(y(optimum)),
-          title: "\(efficiency.optimumExact ? "" : "≥")\(NumberText.grouped(optimum)) points would do for \(sed) m")
+      Dot(
+        x: run.x, y: NumberText.fixed(y(optimum)),
+        title: "\(efficiency.optimumExact ? "" : "≥")\(NumberText.grouped(optimum)) points would do for \(sed) m")
     }
     let couldHold = efficiency.couldHoldMetres.map { metres in
-      Dot(x: NumberText.fixed(x(metres)), y: run.y,
-          title: "\(NumberText.grouped(efficiency.kept)) points could hold \(efficiency.couldHoldExact ? "" : "≤")"
-            + "\(NumberText.fixed(metres, digits: 1)) m")
+      Dot(
+        x: NumberText.fixed(x(metres)), y: run.y,
+        title: "\(NumberText.grouped(efficiency.kept)) points could hold \(efficiency.couldHoldExact ? "" : "≤")"
+          + "\(NumberText.fixed(metres, digits: 1)) m")
     }
-    leaders = (wouldDo.map { "M\(run.x) \(run.y)V\($0.y)" } ?? "") + (couldHold.map { "M\(run.x) \(run.y)H\($0.x)" } ?? "")
+    leaders =
+      (wouldDo.map { "M\(run.x) \(run.y)V\($0.y)" } ?? "") + (couldHold.map { "M\(run.x) \(run.y)H\($0.x)" } ?? "")
     (self.run, self.wouldDo, self.couldHold) = (run, wouldDo, couldHold)
     caption = efficiency.summaryLine
   }
 }
-

@@ -1,9 +1,9 @@
 import CalmGeoReplay
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// The app's geofences (`--geofences`) on the report: their circles and events on the
@@ -74,16 +74,20 @@ struct GeofenceView {
       let radius = c.monitoredRadius(minimum: monitor.minimumRadius)
       let r = max(radius * p.pixelsPerMetre, 3)
       let monitored = radius > c.radius ? " (monitored as \(NumberText.fixed(radius)) m)" : ""
-      return Ring(x: NumberText.fixed(x), y: NumberText.fixed(y), r: NumberText.fixed(r),
-                  labelY: NumberText.fixed(y - r - 4), label: c.identifier,
-                  title: "\(c.identifier) · radius \(NumberText.fixed(c.radius)) m\(monitored) · assuming \(c.assuming.rawValue)")
+      return Ring(
+        x: NumberText.fixed(x), y: NumberText.fixed(y), r: NumberText.fixed(r),
+        labelY: NumberText.fixed(y - r - 4), label: c.identifier,
+        title: "\(c.identifier) · radius \(NumberText.fixed(c.radius)) m\(monitored) · assuming \(c.assuming.rawValue)")
     }
     let events = monitor.events.keptWithLast
     func title(_ e: GeofenceEvent) -> String {
-      var text = "\(e.identifier) → \(e.state.rawValue) · \(NumberText.dateTime(e.time)) UTC · fix \(e.fix) · "
+      var text =
+        "\(e.identifier) → \(e.state.rawValue) · \(NumberText.dateTime(e.time)) UTC · fix \(e.fix) · "
         + "\(NumberText.fixed(e.distance)) m from the centre"
       if let accuracy = e.accuracy { text += " · accuracy \(NumberText.fixed(accuracy)) m" }
-      if let crossing = e.crossing { text += " · crossed at fix \(crossing.fix), \(NumberText.dateTime(crossing.time)) UTC" }
+      if let crossing = e.crossing {
+        text += " · crossed at fix \(crossing.fix), \(NumberText.dateTime(crossing.time)) UTC"
+      }
       return text
     }
     points = events.map { e in
@@ -92,8 +96,9 @@ struct GeofenceView {
     }
     func laneY(_ index: Int) -> Double { Self.top + Double(index) * (Self.laneHeight + Self.laneGap) }
     ticks = events.map { e in
-      Mark(x: NumberText.fixed(axis.x(e.time)), y: NumberText.fixed(laneY(e.condition) - 3), cls: e.state.rawValue,
-           title: title(e))
+      Mark(
+        x: NumberText.fixed(axis.x(e.time)), y: NumberText.fixed(laneY(e.condition) - 3), cls: e.state.rawValue,
+        title: title(e))
     }
     // State spans need every event: drawn only when none was decimated.
     let complete = monitor.events.stride == 1
@@ -105,10 +110,12 @@ struct GeofenceView {
         func close(_ end: Int64) {
           guard state != .unsatisfied, end > since else { return }
           let x = axis.x(since)
-          spans.append(Span(x: NumberText.fixed(x), width: NumberText.fixed(max(axis.x(end) - x, 0.5)),
-                            cls: state.rawValue,
-                            title: "\(conditions[index].identifier) \(state.rawValue) from \(NumberText.dateTime(since)) UTC, "
-                              + NumberText.duration(seconds: Double(end - since) / 1000)))
+          spans.append(
+            Span(
+              x: NumberText.fixed(x), width: NumberText.fixed(max(axis.x(end) - x, 0.5)),
+              cls: state.rawValue,
+              title: "\(conditions[index].identifier) \(state.rawValue) from \(NumberText.dateTime(since)) UTC, "
+                + NumberText.duration(seconds: Double(end - since) / 1000)))
         }
         for event in events where event.condition == index {
           close(event.time)
@@ -118,8 +125,9 @@ struct GeofenceView {
         close(lastFixTime)
       }
       let y = laneY(index)
-      return Lane(label: conditions[index].identifier, y: NumberText.fixed(y),
-                  labelY: NumberText.fixed(y + Self.laneHeight / 2 + 4), spans: spans)
+      return Lane(
+        label: conditions[index].identifier, y: NumberText.fixed(y),
+        labelY: NumberText.fixed(y + Self.laneHeight / 2 + 4), spans: spans)
     }
     let bottom = laneY(conditions.count) + 2
     self.bottom = NumberText.fixed(bottom)
@@ -133,9 +141,12 @@ struct GeofenceView {
     axisTicks = axis.ticks()
     folds = axis.folds
     let count = NumberText.grouped(monitor.events.count)
-    note = "Geofences (\(conditions.count)) and their events (\(count)): "
-      + (complete ? "all drawn." : "events \(DrawingNotes.series(monitor.events, unit: "events")) Lanes are left "
-        + "empty: their spans need every event.")
+    note =
+      "Geofences (\(conditions.count)) and their events (\(count)): "
+      + (complete
+        ? "all drawn."
+        : "events \(DrawingNotes.series(monitor.events, unit: "events")) Lanes are left "
+          + "empty: their spans need every event.")
   }
 
   /// `bounds` grown to hold every condition's circle.

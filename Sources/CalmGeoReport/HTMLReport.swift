@@ -9,8 +9,10 @@ import CalmGeoReplay
 public enum HTMLReport {
   /// The page for a replay observed by `data`; `stats` defaults to the result's own,
   /// and the app's geofences are drawn when `geofences` monitored the replay.
-  public static func render(_ data: ReportCollector, result: ReplayResult, stats: ReplayStats? = nil,
-                            geofences: GeofenceMonitor? = nil) throws -> String {
+  public static func render(
+    _ data: ReportCollector, result: ReplayResult, stats: ReplayStats? = nil,
+    geofences: GeofenceMonitor? = nil
+  ) throws -> String {
     try ReportTemplate.render(ReportTemplate.page, ReportPage(data, result: result, stats: stats, geofences: geofences))
   }
 }

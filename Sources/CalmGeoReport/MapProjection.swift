@@ -1,9 +1,9 @@
 import CalmGeoReplay
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// A local equirectangular projection around a track's centre, scaled to fit a box,

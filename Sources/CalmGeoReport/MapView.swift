@@ -70,8 +70,9 @@ struct MapView {
     }
     dotRadius = emitted.count > 1_000 ? "1.6" : "2.4"
     func change(_ sample: ReportCollector.EmitSample) -> Dot {
-      dot(sample.latitude, sample.longitude, cls: sample.isMoving ? "mc-moving" : "mc-still",
-          title: "motionchange → \(sample.isMoving ? "moving" : "still") · \(NumberText.dateTime(sample.time)) UTC")
+      dot(
+        sample.latitude, sample.longitude, cls: sample.isMoving ? "mc-moving" : "mc-still",
+        title: "motionchange → \(sample.isMoving ? "moving" : "still") · \(NumberText.dateTime(sample.time)) UTC")
     }
     stillChanges = data.motionChanges.filter { !$0.isMoving }.map(change)
     movingChanges = data.motionChanges.filter(\.isMoving).map(change)
@@ -81,12 +82,15 @@ struct MapView {
       guard fence.radius.isFinite else { return nil }
       let (x, y) = p.point(latitude: fence.latitude, longitude: fence.longitude)
       let r = NumberText.fixed(max(fence.radius * p.pixelsPerMetre, 2))
-      return Ring(x: NumberText.fixed(x), y: NumberText.fixed(y), r: r,
-                  title: "geofence \(NumberText.fixed(fence.radius)) m · from \(NumberText.dateTime(fence.time)) UTC")
+      return Ring(
+        x: NumberText.fixed(x), y: NumberText.fixed(y), r: r,
+        title: "geofence \(NumberText.fixed(fence.radius)) m · from \(NumberText.dateTime(fence.time)) UTC")
     }
     let first = data.track.kept.first
     let last = data.track.last
-    start = first.map { dot($0.latitude, $0.longitude, cls: "start", title: "start · \(NumberText.dateTime($0.time)) UTC") }
+    start = first.map {
+      dot($0.latitude, $0.longitude, cls: "start", title: "start · \(NumberText.dateTime($0.time)) UTC")
+    }
     end = last.map { dot($0.latitude, $0.longitude, cls: "end", title: "end · \(NumberText.dateTime($0.time)) UTC") }
 
     // A scale bar of a round length near a sixth of the width; grid lines at that spacing.

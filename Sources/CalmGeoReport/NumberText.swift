@@ -86,7 +86,8 @@ enum NumberText {
   /// `2nd`, `4th`, `32nd`, `1 024th`.
   static func ordinal(_ n: Int) -> String {
     let last = Int(n.magnitude % 100)
-    let suffix = (11...13).contains(last) ? "th" : ["th", "st", "nd", "rd", "th", "th", "th", "th", "th", "th"][last % 10]
+    let suffix =
+      (11...13).contains(last) ? "th" : ["th", "st", "nd", "rd", "th", "th", "th", "th", "th", "th"][last % 10]
     return grouped(n) + suffix
   }
 

@@ -35,7 +35,9 @@ struct ReportPage {
   let cursorJSON: String
   let width = NumberText.fixed(Self.width)
 
-  init(_ data: ReportCollector, result: ReplayResult, stats: ReplayStats? = nil, geofences monitor: GeofenceMonitor? = nil) {
+  init(
+    _ data: ReportCollector, result: ReplayResult, stats: ReplayStats? = nil, geofences monitor: GeofenceMonitor? = nil
+  ) {
     let stats = stats ?? ReplayStats(result)
     source = stats.input.file.isEmpty ? "track" : stats.input.file
     title = source.split(separator: "/").last.map(String.init) ?? source
@@ -44,10 +46,12 @@ struct ReportPage {
 
     let margin = data.geofences.lazy.map(\.radius).filter(\.isFinite).max() ?? 0
     let bounds = monitor.map { GeofenceView.bounds(data.bounds, holding: $0) } ?? data.bounds
-    let projection = MapProjection(fitting: bounds, margin: margin, width: Self.width, heights: 400...560,
-                                   padding: 28)
-    let axis = TimeAxis(start: data.startTime ?? 0, end: data.endTime ?? data.startTime ?? 0, gaps: data.longestGaps,
-                        left: 76, right: Self.width - 76)
+    let projection = MapProjection(
+      fitting: bounds, margin: margin, width: Self.width, heights: 400...560,
+      padding: 28)
+    let axis = TimeAxis(
+      start: data.startTime ?? 0, end: data.endTime ?? data.startTime ?? 0, gaps: data.longestGaps,
+      left: 76, right: Self.width - 76)
     map = MapView(data, projection: projection)
     timeline = TimelineView(data, axis: axis)
     uploads = UploadView(data, axis: axis)
@@ -80,9 +84,10 @@ struct ReportPage {
     guard let rate = energy.percentPerHour, let low = rates.min(), let high = rates.max() else {
       return Tile(label: "Battery", value: "—", note: "no %/h for under 5 min of log", cls: "")
     }
-    return Tile(label: "Battery", value: NumberText.fixed(rate, digits: 2) + " %/h",
-                note: "\(NumberText.fixed(low, digits: 2))–\(NumberText.fixed(high, digits: 2)) %/h across "
-                  + "\(rates.count) phone profiles", cls: "")
+    return Tile(
+      label: "Battery", value: NumberText.fixed(rate, digits: 2) + " %/h",
+      note: "\(NumberText.fixed(low, digits: 2))–\(NumberText.fixed(high, digits: 2)) %/h across "
+        + "\(rates.count) phone profiles", cls: "")
   }
 
   private static func tiles(_ s: ReplayStats) -> [Tile] {
@@ -92,32 +97,41 @@ struct ReportPage {
     let changes = s.engine.motionchangesToMoving + s.engine.motionchangesToStationary
     let failures = s.uploads.failed + s.uploads.timeouts
     var tiles = [
-      Tile(label: "Fixes", value: g(s.input.fixesUsed),
-           note: "\(NumberText.counted(s.input.recordsRead, "record")) read"
-             + (skipped > 0 ? " · \(g(skipped)) skipped" : ""),
-           cls: skipped > 0 ? "warn" : ""),
-      Tile(label: "Duration", value: NumberText.duration(seconds: s.input.durationSeconds),
-           note: "monitoring \(NumberText.percent(s.engine.secondsMonitoring, of: span)) of the time", cls: ""),
-      Tile(label: "Emitted", value: g(s.engine.emitted),
-           note: "\(NumberText.percent(Double(s.engine.emitted), of: Double(s.input.fixesUsed))) of fixes kept", cls: ""),
-      Tile(label: "Motionchanges", value: g(changes),
-           note: "\(g(s.engine.motionchangesToMoving)) → moving · \(g(s.engine.motionchangesToStationary)) → still · "
-             + NumberText.counted(s.engine.geofenceExits, "exit"), cls: ""),
-      Tile(label: "Requests", value: g(s.uploads.requests),
-           note: "\(g(s.uploads.ok)) ok · \(g(s.uploads.failed)) failed · \(g(s.uploads.timeouts)) timed out",
-           cls: failures > 0 ? "warn" : ""),
-      Tile(label: "Uploaded", value: g(s.uploads.recordsUploaded),
-           note: "\(g(s.storage.storedAtEnd)) still stored · \(g(s.storage.expiredLost)) expired", cls: ""),
-      Tile(label: "Accounting", value: s.accounting.balanced ? "balanced" : "unbalanced",
-           note: "emitted = uploaded + stored + expired", cls: s.accounting.balanced ? "good" : "bad"),
+      Tile(
+        label: "Fixes", value: g(s.input.fixesUsed),
+        note: "\(NumberText.counted(s.input.recordsRead, "record")) read"
+          + (skipped > 0 ? " · \(g(skipped)) skipped" : ""),
+        cls: skipped > 0 ? "warn" : ""),
+      Tile(
+        label: "Duration", value: NumberText.duration(seconds: s.input.durationSeconds),
+        note: "monitoring \(NumberText.percent(s.engine.secondsMonitoring, of: span)) of the time", cls: ""),
+      Tile(
+        label: "Emitted", value: g(s.engine.emitted),
+        note: "\(NumberText.percent(Double(s.engine.emitted), of: Double(s.input.fixesUsed))) of fixes kept", cls: ""),
+      Tile(
+        label: "Motionchanges", value: g(changes),
+        note: "\(g(s.engine.motionchangesToMoving)) → moving · \(g(s.engine.motionchangesToStationary)) → still · "
+          + NumberText.counted(s.engine.geofenceExits, "exit"), cls: ""),
+      Tile(
+        label: "Requests", value: g(s.uploads.requests),
+        note: "\(g(s.uploads.ok)) ok · \(g(s.uploads.failed)) failed · \(g(s.uploads.timeouts)) timed out",
+        cls: failures > 0 ? "warn" : ""),
+      Tile(
+        label: "Uploaded", value: g(s.uploads.recordsUploaded),
+        note: "\(g(s.storage.storedAtEnd)) still stored · \(g(s.storage.expiredLost)) expired", cls: ""),
+      Tile(
+        label: "Accounting", value: s.accounting.balanced ? "balanced" : "unbalanced",
+        note: "emitted = uploaded + stored + expired", cls: s.accounting.balanced ? "good" : "bad"),
     ]
     if let energy = s.energy { tiles.append(Self.batteryTile(energy)) }
     if let p = s.platform {
       // The platform model: what the app never saw, and what that did to the stops.
       let stops = s.stops.map { " · stops \($0.detected)/\($0.trueStops) detected" } ?? ""
-      tiles.insert(Tile(label: "Withheld", value: g(p.withheld),
-                        note: "\(g(p.stationary)) stationary (\(NumberText.counted(p.pauses, "pause"))) · "
-                          + "\(g(p.accuracy)) accuracy · \(g(p.rate)) rate" + stops, cls: "warn"), at: 1)
+      tiles.insert(
+        Tile(
+          label: "Withheld", value: g(p.withheld),
+          note: "\(g(p.stationary)) stationary (\(NumberText.counted(p.pauses, "pause"))) · "
+            + "\(g(p.accuracy)) accuracy · \(g(p.rate)) rate" + stops, cls: "warn"), at: 1)
     }
     return tiles
   }

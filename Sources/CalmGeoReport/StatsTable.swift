@@ -44,7 +44,8 @@ struct StatsTable {
     var rows: [Row] = []
     for (index, item) in items.enumerated() {
       guard case .object(let fields) = item, let first = fields.first, first.0 == "identifier",
-            case .string(let identifier) = first.1 else { return [row(key, value)] }
+        case .string(let identifier) = first.1
+      else { return [row(key, value)] }
       rows.append(Row(label: identifier, key: "\(key)[\(index)]", value: text(.object(Array(fields.dropFirst())))))
     }
     return rows

@@ -72,18 +72,23 @@ struct StopsView {
       let number = index + 1
       let x = axis.x(stop.start)
       let outcome = stop.outcome.rawValue
-      spans.append(Span(
-        x: NumberText.fixed(x), width: NumberText.fixed(max(axis.x(stop.end) - x, 1)), cls: outcome,
-        title: "stop \(number), \(outcome): \(NumberText.dateTime(stop.start)) → "
-          + "\(NumberText.dateTime(stop.end)) UTC, "
-          + seconds(stop.end - stop.start)))
+      spans.append(
+        Span(
+          x: NumberText.fixed(x), width: NumberText.fixed(max(axis.x(stop.end) - x, 1)), cls: outcome,
+          title: "stop \(number), \(outcome): \(NumberText.dateTime(stop.start)) → "
+            + "\(NumberText.dateTime(stop.end)) UTC, "
+            + seconds(stop.end - stop.start)))
       if let still = stop.detectedAt {
-        markers.append(Marker(x: NumberText.fixed(axis.x(still)), cls: "still",
-                              title: "still motionchange \(NumberText.dateTime(still)) UTC (stop \(number))"))
+        markers.append(
+          Marker(
+            x: NumberText.fixed(axis.x(still)), cls: "still",
+            title: "still motionchange \(NumberText.dateTime(still)) UTC (stop \(number))"))
       }
       if let moving = stop.startDetectedAt {
-        markers.append(Marker(x: NumberText.fixed(axis.x(moving)), cls: "moving",
-                              title: "moving motionchange \(NumberText.dateTime(moving)) UTC (left stop \(number))"))
+        markers.append(
+          Marker(
+            x: NumberText.fixed(axis.x(moving)), cls: "moving",
+            title: "moving motionchange \(NumberText.dateTime(moving)) UTC (left stop \(number))"))
       }
       let delay: String
       switch stop.outcome {
@@ -91,14 +96,15 @@ struct StopsView {
       case .covered: delay = "already still"
       case .missed: delay = "–"
       }
-      rows.append(Row(
-        number: String(number), start: NumberText.dateTime(stop.start), duration: seconds(stop.end - stop.start),
-        outcome: outcome, delay: delay,
-        positionError: stop.positionError.map { NumberText.fixed($0, digits: 1) + " m" } ?? "–",
-        startOutcome: stop.startOutcome?.rawValue ?? "log ends here",
-        startDelay: stop.startDetectedAt.map { signed($0 - stop.end) } ?? "–",
-        distanceLost: stop.distanceLost.map { NumberText.fixed($0, digits: 1) + " m" } ?? "–",
-        cursorT: NumberText.fixed(Double(stop.start - axis.start) / 1000, digits: 3)))
+      rows.append(
+        Row(
+          number: String(number), start: NumberText.dateTime(stop.start), duration: seconds(stop.end - stop.start),
+          outcome: outcome, delay: delay,
+          positionError: stop.positionError.map { NumberText.fixed($0, digits: 1) + " m" } ?? "–",
+          startOutcome: stop.startOutcome?.rawValue ?? "log ends here",
+          startDelay: stop.startDetectedAt.map { signed($0 - stop.end) } ?? "–",
+          distanceLost: stop.distanceLost.map { NumberText.fixed($0, digits: 1) + " m" } ?? "–",
+          cursorT: NumberText.fixed(Double(stop.start - axis.start) / 1000, digits: 3)))
     }
     self.spans = spans
     self.markers = markers
@@ -106,7 +112,8 @@ struct StopsView {
     let counts = [TrueStop.Outcome.detected, .covered, .missed].map { outcome in
       "\(stops.filter { $0.outcome == outcome }.count) \(outcome.rawValue)"
     }
-    caption = NumberText.counted(stops.count, "true stop")
+    caption =
+      NumberText.counted(stops.count, "true stop")
       + (stops.isEmpty ? "" : ": " + counts.joined(separator: ", "))
   }
 }

@@ -12,7 +12,7 @@ struct TemplateObject: MustacheParent {
 
   init(_ value: Any) {
     var fields: [String: Any] = [:]
-    for case let (label?, child) in Mirror(reflecting: value).children {
+    for case (let label?, let child) in Mirror(reflecting: value).children {
       fields[label] = Self.convert(child)
     }
     self.fields = fields

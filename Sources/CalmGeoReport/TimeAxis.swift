@@ -49,7 +49,8 @@ struct TimeAxis {
     for gap in inside.sorted(by: { ($0.end - $0.start, $1.start) > ($1.end - $1.start, $0.start) }) {
       let length = gap.end - gap.start
       guard folded.count < Self.maximumFolds, length > 900_000, length > (span - foldedTime) / 20,
-            length < span - foldedTime else { break }
+        length < span - foldedTime
+      else { break }
       folded.append(gap)
       foldedTime += length
     }
@@ -89,9 +90,10 @@ struct TimeAxis {
     folded.map { gap in
       let x = self.x(gap.start)
       let length = NumberText.duration(seconds: Double(gap.end - gap.start) / 1000)
-      return Fold(x: NumberText.fixed(x), width: NumberText.fixed(Self.foldWidth),
-                  centre: NumberText.fixed(x + Self.foldWidth / 2), label: length,
-                  title: "no fixes for \(length): \(NumberText.dateTime(gap.start)) → \(NumberText.dateTime(gap.end)) UTC")
+      return Fold(
+        x: NumberText.fixed(x), width: NumberText.fixed(Self.foldWidth),
+        centre: NumberText.fixed(x + Self.foldWidth / 2), label: length,
+        title: "no fixes for \(length): \(NumberText.dateTime(gap.start)) → \(NumberText.dateTime(gap.end)) UTC")
     }
   }
 

@@ -36,8 +36,9 @@ enum TimelineMarks {
     data.calls.map { call in
       let line = call.line > 0 ? " (scenario line \(call.line))" : ""
       let cls = call.name == .start || call.name == .restart ? "start" : call.name == .stop ? "stop" : "other"
-      return Call(x: NumberText.fixed(axis.x(call.time)),
-                  title: "\(call.name.rawValue)() at \(NumberText.dateTime(call.time)) UTC\(line)", cls: cls)
+      return Call(
+        x: NumberText.fixed(axis.x(call.time)),
+        title: "\(call.name.rawValue)() at \(NumberText.dateTime(call.time)) UTC\(line)", cls: cls)
     }
   }
 }

@@ -64,8 +64,9 @@ struct TimelineView {
     func span(_ start: Int64, _ end: Int64, _ what: String) -> Span {
       let x = axis.x(start)
       let seconds = Double(end - start) / 1000
-      return Span(x: NumberText.fixed(x), width: NumberText.fixed(max(axis.x(end) - x, 0.5)),
-                  title: "\(what) \(NumberText.dateTime(start)) UTC, \(NumberText.duration(seconds: seconds))")
+      return Span(
+        x: NumberText.fixed(x), width: NumberText.fixed(max(axis.x(end) - x, 0.5)),
+        title: "\(what) \(NumberText.dateTime(start)) UTC, \(NumberText.duration(seconds: seconds))")
     }
     left = NumberText.fixed(axis.left)
     right = NumberText.fixed(axis.right)
@@ -82,17 +83,20 @@ struct TimelineView {
     (hasCalls, hasStopped, hasGaps) = (!calls.isEmpty, !stopped.isEmpty, !gaps.isEmpty)
     withheld = data.withheld.map { run in
       let drawn = span(run.start, run.end, "withheld (\(run.rule.rawValue))")
-      return Mark(x: drawn.x, width: drawn.width,
-                  title: "\(run.fixes) \(run.fixes == 1 ? "fix" : "fixes") \(drawn.title) to \(NumberText.dateTime(run.end)) UTC",
-                  rule: run.rule.rawValue)
+      return Mark(
+        x: drawn.x, width: drawn.width,
+        title: "\(run.fixes) \(run.fixes == 1 ? "fix" : "fixes") \(drawn.title) to \(NumberText.dateTime(run.end)) UTC",
+        rule: run.rule.rawValue)
     }
     hasWithheld = !data.withheld.isEmpty
 
     let samples = data.track.keptWithLast
-    let speeds = ValueAxis(maximum: Double(samples.lazy.map(\.speed).max() ?? 0),
-                           topPixel: Self.chartTop, bottomPixel: Self.chartBottom)
-    let judges = ValueAxis(maximum: Double(samples.lazy.map(\.judge).filter(\.isFinite).max() ?? 0),
-                           topPixel: Self.chartTop, bottomPixel: Self.chartBottom)
+    let speeds = ValueAxis(
+      maximum: Double(samples.lazy.map(\.speed).max() ?? 0),
+      topPixel: Self.chartTop, bottomPixel: Self.chartBottom)
+    let judges = ValueAxis(
+      maximum: Double(samples.lazy.map(\.judge).filter(\.isFinite).max() ?? 0),
+      topPixel: Self.chartTop, bottomPixel: Self.chartBottom)
     speedTicks = speeds.ticks(unit: "m/s")
     judgeTicks = judges.ticks(unit: "m")
     speedPath = Self.path(samples, axis: axis, gaps: gapTimes, step: false) {
@@ -119,8 +123,10 @@ struct TimelineView {
         drawing = false
         continue
       }
-      if let previous, axis.foldsBetween(previous, sample.time)
-        || gaps.contains(where: { $0.start >= previous && $0.end <= sample.time }) {
+      if let previous,
+        axis.foldsBetween(previous, sample.time)
+          || gaps.contains(where: { $0.start >= previous && $0.end <= sample.time })
+      {
         drawing = false
       }
       let x = NumberText.fixed(axis.x(sample.time))

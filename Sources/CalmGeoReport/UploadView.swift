@@ -45,17 +45,19 @@ struct UploadView {
     folds = axis.folds
     requests = data.requests.keptWithLast.map { request in
       let x = axis.x(request.sentAt)
-      let cls = switch request.outcome {
-      case .status(200): "ok"
-      case .status: "failed"
-      case .timeout: "timeout"
-      case .error: "failed"
-      }
-      let outcome = switch request.outcome {
-      case .status(let code): "HTTP \(code)"
-      case .timeout: "timeout"
-      case .error: "connection error"
-      }
+      let cls =
+        switch request.outcome {
+        case .status(200): "ok"
+        case .status: "failed"
+        case .timeout: "timeout"
+        case .error: "failed"
+        }
+      let outcome =
+        switch request.outcome {
+        case .status(let code): "HTTP \(code)"
+        case .timeout: "timeout"
+        case .error: "connection error"
+        }
       return Mark(
         x: NumberText.fixed(x), width: NumberText.fixed(max(axis.x(request.completedAt) - x, 2)), cls: cls,
         title: "#\(request.sequence) · \(outcome) · \(NumberText.counted(request.records, "record")) · "
@@ -63,8 +65,9 @@ struct UploadView {
           + "\(NumberText.grouped(Int(request.completedAt - request.sentAt))) ms")
     }
     let samples = data.queue.keptWithLast
-    let queue = ValueAxis(maximum: Double(samples.lazy.map(\.peak).max() ?? 0), topPixel: Self.chartTop,
-                          bottomPixel: Self.chartBottom)
+    let queue = ValueAxis(
+      maximum: Double(samples.lazy.map(\.peak).max() ?? 0), topPixel: Self.chartTop,
+      bottomPixel: Self.chartBottom)
     queueTicks = queue.ticks(unit: "records")
     let bottom = NumberText.fixed(Self.chartBottom)
     var line = "M\(left) \(bottom)"

@@ -46,8 +46,10 @@ struct CalmGeoBench: ParsableCommand {
       let opened = try InputOpener.open(path: log, forcedFormat: forced)
       var diagnostics = InputDiagnostics()
       let kept = try TrackReader.readNormalized(
-        opened, options: options, speedPolicy: .never, diagnostics: &diagnostics) { _ in }
-      report("parse", seconds: Self.now() - start, bytes: bytes, fixes: kept, extra: "records=\(diagnostics.recordsRead)")
+        opened, options: options, speedPolicy: .never, diagnostics: &diagnostics
+      ) { _ in }
+      report(
+        "parse", seconds: Self.now() - start, bytes: bytes, fixes: kept, extra: "records=\(diagnostics.recordsRead)")
     case .engine:
       let track = try TrackReader.load(path: log, options: options, forcedFormat: forced)
       var best = Double.infinity
@@ -59,14 +61,16 @@ struct CalmGeoBench: ParsableCommand {
         best = min(best, Self.now() - start)
         emitted = result.emitted
       }
-      report("engine", seconds: best, bytes: 0, fixes: track.fixes.count, extra: "emitted=\(emitted) (best of \(repeats))")
+      report(
+        "engine", seconds: best, bytes: 0, fixes: track.fixes.count, extra: "emitted=\(emitted) (best of \(repeats))")
     case .replay:
       let start = Self.now()
       let opened = try InputOpener.open(path: log, forcedFormat: forced)
       var observer = DiscardingObserver()
       let result = try ReplayRunner.run(opened, options: options, configuration: configuration, observer: &observer)
-      report("replay", seconds: Self.now() - start, bytes: bytes, fixes: result.machine.fixes,
-             extra: "emitted=\(result.emitted)")
+      report(
+        "replay", seconds: Self.now() - start, bytes: bytes, fixes: result.machine.fixes,
+        extra: "emitted=\(result.emitted)")
     case .efficiency:
       let track = try TrackReader.load(path: log, options: options, forcedFormat: forced)
       let sed = SEDTrack(track.fixes)
@@ -77,9 +81,10 @@ struct CalmGeoBench: ParsableCommand {
       let greedyStart = Self.now()
       let greedy = solver.greedy(e2: epsilon * epsilon)
       let greedySeconds = Self.now() - greedyStart
-      report("efficiency", seconds: optimumSeconds, bytes: 0, fixes: sed.count,
-             extra: "epsilon=\(epsilon) optimum=\(optimum.points) exact=\(optimum.exact) work=\(optimum.work) "
-               + "greedy=\(greedy.count) greedy_seconds=\(String(format: "%.3f", greedySeconds))")
+      report(
+        "efficiency", seconds: optimumSeconds, bytes: 0, fixes: sed.count,
+        extra: "epsilon=\(epsilon) optimum=\(optimum.points) exact=\(optimum.exact) work=\(optimum.work) "
+          + "greedy=\(greedy.count) greedy_seconds=\(String(format: "%.3f", greedySeconds))")
     }
   }
 

@@ -1,6 +1,7 @@
 import CalmGeoReplay
 import Foundation
 import Testing
+
 @testable import CalmGeoLive
 
 struct LiveEndpointTests {
@@ -68,13 +69,17 @@ struct LiveEndpointResolutionTests {
   @Test func aLocalhostSuffixIsNotLoopbackByItsText() {
     // foo.localhost resolving to a private address: refused, though its name ends in .localhost.
     #expect {
-      try LiveEndpoint("http://foo.localhost:8080/x", allowInsecure: false,
-                       resolve: resolver(["foo.localhost": ["10.0.0.5"]]))
-    } throws: { "\($0)".contains("refusing plain http to 'foo.localhost', which resolves to 10.0.0.5, not only loopback") }
+      try LiveEndpoint(
+        "http://foo.localhost:8080/x", allowInsecure: false,
+        resolve: resolver(["foo.localhost": ["10.0.0.5"]]))
+    } throws: {
+      "\($0)".contains("refusing plain http to 'foo.localhost', which resolves to 10.0.0.5, not only loopback")
+    }
     // One loopback address among others is not enough.
     #expect(throws: ConfigError.self) {
-      try LiveEndpoint("http://mixed.test/x", allowInsecure: false,
-                       resolve: resolver(["mixed.test": ["127.0.0.1", "192.168.1.2"]]))
+      try LiveEndpoint(
+        "http://mixed.test/x", allowInsecure: false,
+        resolve: resolver(["mixed.test": ["127.0.0.1", "192.168.1.2"]]))
     }
     // A name that does not resolve is refused with the resolver's reason.
     #expect {
@@ -83,8 +88,9 @@ struct LiveEndpointResolutionTests {
   }
 
   @Test func aNameResolvingToLoopbackIsAllowedAndPinned() throws {
-    let endpoint = try LiveEndpoint("http://ingest.test:8080/x", allowInsecure: false,
-                                    resolve: resolver(["ingest.test": ["::1", "127.0.0.1"]]))
+    let endpoint = try LiveEndpoint(
+      "http://ingest.test:8080/x", allowInsecure: false,
+      resolve: resolver(["ingest.test": ["::1", "127.0.0.1"]]))
     // IPv4 preferred when both are there; the client connects to it, not to a new lookup.
     #expect(endpoint.pinnedAddress == "127.0.0.1")
     let v6 = try LiveEndpoint("http://ingest.test/x", allowInsecure: false, resolve: resolver(["ingest.test": ["::1"]]))

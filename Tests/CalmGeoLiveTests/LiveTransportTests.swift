@@ -1,12 +1,14 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-@testable import CalmGeoReplay
 import Foundation
 import Testing
+
 @testable import CalmGeoLive
+@testable import CalmGeoReplay
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The live transport's mapping of real answers onto the virtual clock, against a
 /// loopback socket that accepts connections and never answers (so every request times out).
@@ -36,9 +38,10 @@ struct LiveTransportTests {
   }
 
   private func request(_ sequence: Int, sentAt: Int64, url: String) -> UploadRequest {
-    UploadRequest(sequence: sequence, sentAt: sentAt, completedAt: sentAt, latency: 0, method: .post, url: url,
-                  headers: [("Content-Type", "application/json")], recordCount: 1, bodyBytes: 2, duplicates: 0,
-                  outcome: .timeout, recordSequences: [0])
+    UploadRequest(
+      sequence: sequence, sentAt: sentAt, completedAt: sentAt, latency: 0, method: .post, url: url,
+      headers: [("Content-Type", "application/json")], recordCount: 1, bodyBytes: 2, duplicates: 0,
+      outcome: .timeout, recordSequences: [0])
   }
 
   @Test(.timeLimit(.minutes(1)))
@@ -79,8 +82,9 @@ struct LiveTransportTests {
     let url = "http://127.0.0.1:\(server.port)/x"
     let client = LiveHTTPClient(endpoint: try LiveEndpoint(url, allowInsecure: false), timeout: 10, connections: 2)
     defer { client.close() }
-    let transport = LiveTransport(device: 1, track: "t", client: client, pacer: LivePacer(speed: .max, origin: 0),
-                                  timeout: 10_000)
+    let transport = LiveTransport(
+      device: 1, track: "t", client: client, pacer: LivePacer(speed: .max, origin: 0),
+      timeout: 10_000)
     transport.send(request(1, sentAt: 0, url: url), body: Array("[]".utf8))
     transport.abandon()
     transport.send(request(2, sentAt: 5, url: url), body: Array("[]".utf8))

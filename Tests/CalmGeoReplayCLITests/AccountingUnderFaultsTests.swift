@@ -11,7 +11,9 @@ struct AccountingUnderFaultsTests {
     var latency: (Int, Int)
     var maxDaysToPersist: Int
     var seed: Int
-    var description: String { "failureRate \(failureRate), latency \(latency), persist \(maxDaysToPersist) d, seed \(seed)" }
+    var description: String {
+      "failureRate \(failureRate), latency \(latency), persist \(maxDaysToPersist) d, seed \(seed)"
+    }
   }
 
   static let runs: [Run] = {
@@ -20,7 +22,9 @@ struct AccountingUnderFaultsTests {
       // Latencies below the timeout, and mostly beyond it (10 s).
       for latency in [(50, 400), (2_000, 40_000)] {
         for maxDaysToPersist in [0, 7] {
-          for seed in [1, 2] { runs.append(Run(failureRate: failureRate, latency: latency, maxDaysToPersist: maxDaysToPersist, seed: seed)) }
+          for seed in [1, 2] {
+            runs.append(Run(failureRate: failureRate, latency: latency, maxDaysToPersist: maxDaysToPersist, seed: seed))
+          }
         }
       }
     }
@@ -37,11 +41,11 @@ struct AccountingUnderFaultsTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let config = folder.appendingPathComponent("faults.json")
     try """
-      {"distanceFilter": 10, "url": "https://faults.test/v1", "autoSync": true, "syncThreshold": 2,
-       "maxBatchSize": 3, "maxDaysToPersist": \(run.maxDaysToPersist),
-       "replay": {"seed": \(run.seed), "finalSync": true,
-                  "network": {"latencyMs": [\(run.latency.0), \(run.latency.1)], "failureRate": \(run.failureRate)}}}
-      """.write(to: config, atomically: true, encoding: .utf8)
+    {"distanceFilter": 10, "url": "https://faults.test/v1", "autoSync": true, "syncThreshold": 2,
+     "maxBatchSize": 3, "maxDaysToPersist": \(run.maxDaysToPersist),
+     "replay": {"seed": \(run.seed), "finalSync": true,
+                "network": {"latencyMs": [\(run.latency.0), \(run.latency.1)], "failureRate": \(run.failureRate)}}}
+    """.write(to: config, atomically: true, encoding: .utf8)
     let log = CommandRunner.repositoryRoot.appendingPathComponent("Samples/walk-with-long-stop.csv").path
     let result = try CommandRunner.run([log, "--config", config.path, "--out", folder.path, "--quiet"])
     #expect(result.status == 0, "\(result.stderr)")
@@ -59,7 +63,9 @@ struct AccountingUnderFaultsTests {
     var deliveries = 0
     var sent = 0
     let requests = try String(contentsOf: out.appendingPathComponent("uploads/requests.ndjson"), encoding: .utf8)
-      .split(separator: "\n").map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+      .split(separator: "\n").map {
+        try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+      }
     var bodiesSeen = Set<String>()
     for request in requests {
       let name = try #require(request["body"] as? String)

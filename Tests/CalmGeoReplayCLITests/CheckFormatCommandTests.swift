@@ -40,14 +40,16 @@ struct CheckFormatCommandTests {
     let copy = try golden()
     try copy.write("summary.md", "earlier step\n")
     let environment = ["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": copy.url("summary.md").path]
-    let result = try CommandRunner.run(["check", "gold", "--assert", "gates.json"], in: copy.root,
-                                       environment: environment)
+    let result = try CommandRunner.run(
+      ["check", "gold", "--assert", "gates.json"], in: copy.root,
+      environment: environment)
     #expect(result.status == 3, "\(result.stderr)")
     #expect(result.stdout == Self.githubLines)
     let summary = try copy.read("summary.md")
     #expect(summary.hasPrefix("earlier step\n## ❌ calmgeo-replay check: 1 of 1 track differs; 1 gate violation\n"))
-    #expect(summary.contains(
-      "\n| walk-with-long-stop | ❌ differs | stats.json (1 field) | engine.emitted 111 → 110 |\n"))
+    #expect(
+      summary.contains(
+        "\n| walk-with-long-stop | ❌ differs | stats.json (1 field) | engine.emitted 111 → 110 |\n"))
     #expect(summary.contains("\n| engine.emitted &lt;= 100 | walk-with-long-stop | 110 | ❌ violated |\n"))
     // The flag wins over the environment.
     let text = try CommandRunner.run(["check", "gold", "--format", "text"], in: copy.root, environment: environment)
@@ -103,34 +105,36 @@ struct CheckFormatCommandTests {
           print(case.get('name'), '|', failure.text.replace('\\n', '/') if failure is not None else 'passed')
       """
     let parsed = try Python.run(script, stdin: result.stdout)
-    #expect(parsed == """
-      testsuites 2 2 0 2
-      walk-with-long-stop | walk-with-long-stop: differs/  stats.json: 1 field differs/    engine.emitted: 111 → 110/
-      engine.emitted <= 100 | walk-with-long-stop: engine.emitted = 110 > 100/
+    #expect(
+      parsed == """
+        testsuites 2 2 0 2
+        walk-with-long-stop | walk-with-long-stop: differs/  stats.json: 1 field differs/    engine.emitted: 111 → 110/
+        engine.emitted <= 100 | walk-with-long-stop: engine.emitted = 110 > 100/
 
-      """)
+        """)
   }
 
   @Test func markdownPrintsTheSummaryTables() throws {
     let copy = try golden()
     let result = try copy.run(["check", "gold", "--assert", "gates.json", "--format", "markdown"])
     #expect(result.status == 3)
-    #expect(result.stdout == """
-      ## ❌ calmgeo-replay check: 1 of 1 track differs; 1 gate violation
+    #expect(
+      result.stdout == """
+        ## ❌ calmgeo-replay check: 1 of 1 track differs; 1 gate violation
 
-      | Track | Result | Differences | Changed stats (old → new) |
-      | --- | --- | --- | --- |
-      | walk-with-long-stop | ❌ differs | stats.json (1 field) | engine.emitted 111 → 110 |
+        | Track | Result | Differences | Changed stats (old → new) |
+        | --- | --- | --- | --- |
+        | walk-with-long-stop | ❌ differs | stats.json (1 field) | engine.emitted 111 → 110 |
 
-      ### Gates
+        ### Gates
 
-      | Gate | Track | Value | Result |
-      | --- | --- | --- | --- |
-      | engine.emitted &lt;= 100 | walk-with-long-stop | 110 | ❌ violated |
+        | Gate | Track | Value | Result |
+        | --- | --- | --- | --- |
+        | engine.emitted &lt;= 100 | walk-with-long-stop | 110 | ❌ violated |
 
-      to accept the fresh outputs: calmgeo-replay check --update gold
+        to accept the fresh outputs: calmgeo-replay check --update gold
 
-      """)
+        """)
   }
 
   @Test func textIsPlainWithOrWithoutNoColor() throws {

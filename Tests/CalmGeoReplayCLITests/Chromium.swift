@@ -27,10 +27,11 @@ enum Chromium {
     defer { try? FileManager.default.removeItem(at: profile) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path ?? "chromium")
-    process.arguments = [
-      "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(profile.path)",
-      "--enable-logging=stderr", "--v=0", "--dump-dom", file.absoluteString + (fragment.map { "#" + $0 } ?? ""),
-    ] + (width.map { ["--window-size=\($0),1000"] } ?? [])
+    process.arguments =
+      [
+        "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(profile.path)",
+        "--enable-logging=stderr", "--v=0", "--dump-dom", file.absoluteString + (fragment.map { "#" + $0 } ?? ""),
+      ] + (width.map { ["--window-size=\($0),1000"] } ?? [])
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out
@@ -43,7 +44,8 @@ enum Chromium {
     process.waitUntilExit()
     while !reader.isFinished { usleep(1000) }
     let log = String(decoding: errData, as: UTF8.self)
-    return Page(dom: String(decoding: outData, as: UTF8.self),
-                consoleMessages: log.split(separator: "\n").filter { $0.contains(":CONSOLE") }.map(String.init))
+    return Page(
+      dom: String(decoding: outData, as: UTF8.self),
+      consoleMessages: log.split(separator: "\n").filter { $0.contains(":CONSOLE") }.map(String.init))
   }
 }

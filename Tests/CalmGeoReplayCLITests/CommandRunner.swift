@@ -24,8 +24,10 @@ struct CommandRunner {
 
   /// Runs the tool with `arguments` in `directory`, with a fixed terminal width, outside
   /// GitHub Actions (`check` would print workflow commands there) and with `extra` set.
-  static func run(_ arguments: [String], in directory: URL? = nil, stdin: Data? = nil,
-                  environment extra: [String: String] = [:]) throws -> Result {
+  static func run(
+    _ arguments: [String], in directory: URL? = nil, stdin: Data? = nil,
+    environment extra: [String: String] = [:]
+  ) throws -> Result {
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments
@@ -52,8 +54,9 @@ struct CommandRunner {
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     while !reader.isFinished { usleep(1000) }
-    return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                  stderr: String(decoding: errData, as: UTF8.self))
+    return Result(
+      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+      stderr: String(decoding: errData, as: UTF8.self))
   }
 
   /// A new empty temporary folder.

@@ -24,16 +24,17 @@ struct CompareFoldersCommandTests {
     let result = try copy.run(["compare", "Samples/expected", "new"])
     #expect(result.status == 1, "\(result.stderr)")
     let lines = result.stdout.components(separatedBy: "\n")
-    #expect(Array(lines.prefix(8)) == [
-      "log                  result",
-      "commute              same",
-      "drive-speed-changes  same",
-      "extra                only in new",
-      "stationary-drift     only in expected",
-      "walk-with-geofences  same",
-      lines[6],
-      summary,
-    ])
+    #expect(
+      Array(lines.prefix(8)) == [
+        "log                  result",
+        "commute              same",
+        "drive-speed-changes  same",
+        "extra                only in new",
+        "stationary-drift     only in expected",
+        "walk-with-geofences  same",
+        lines[6],
+        summary,
+      ])
     #expect(lines[6].hasPrefix("walk-with-long-stop  1 of ") && lines[6].hasSuffix(" fields differ"))
     #expect(result.stdout.contains("\nwalk-with-long-stop:\nfield "))
     #expect(result.stdout.contains("\nengine.emitted       110  111     +1   +0.9%\n"), "\(result.stdout)")
@@ -74,8 +75,11 @@ struct CompareFoldersCommandTests {
     let totals = try #require(root["totals"] as? [String: Int])
     #expect(totals == ["logs": 6, "same": 3, "differing": 1, "onlyOld": 1, "onlyNew": 1, "unreadable": 0])
     let logs = try #require(root["logs"] as? [[String: Any]])
-    #expect(logs.map { $0["name"] as? String } == ["commute", "drive-speed-changes", "extra", "stationary-drift",
-                                                   "walk-with-geofences", "walk-with-long-stop"])
+    #expect(
+      logs.map { $0["name"] as? String } == [
+        "commute", "drive-speed-changes", "extra", "stationary-drift",
+        "walk-with-geofences", "walk-with-long-stop",
+      ])
     #expect(logs.map { $0["status"] as? String } == ["same", "same", "onlyNew", "onlyOld", "same", "differs"])
     let rows = try #require(logs[5]["rows"] as? [[String: Any]])
     #expect(rows.map { $0["path"] as? String } == ["engine.emitted"])
@@ -88,16 +92,19 @@ struct CompareFoldersCommandTests {
     let environment = ["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": copy.url("summary.md").path]
     let result = try CommandRunner.run(["compare", "Samples/expected", "new"], in: copy.root, environment: environment)
     #expect(result.status == 1)
-    #expect(result.stdout == """
-      ::error title=calmgeo-replay compare%3A extra::only in new
-      ::error title=calmgeo-replay compare%3A stationary-drift::only in expected
-      ::error title=calmgeo-replay compare%3A walk-with-long-stop::engine.emitted: 110 → 111
-      \(summary)
+    #expect(
+      result.stdout == """
+        ::error title=calmgeo-replay compare%3A extra::only in new
+        ::error title=calmgeo-replay compare%3A stationary-drift::only in expected
+        ::error title=calmgeo-replay compare%3A walk-with-long-stop::engine.emitted: 110 → 111
+        \(summary)
 
-      """)
+        """)
     let markdown = try copy.read("summary.md")
-    #expect(markdown.contains("## ❌ calmgeo-replay compare expected → new: \(summary)\n\n"
-      + "| Log | Result | Changed fields (old → new) |\n| --- | --- | --- |\n| commute | ✅ same |  |\n"))
+    #expect(
+      markdown.contains(
+        "## ❌ calmgeo-replay compare expected → new: \(summary)\n\n"
+          + "| Log | Result | Changed fields (old → new) |\n| --- | --- | --- |\n| commute | ✅ same |  |\n"))
     #expect(markdown.contains("| stationary-drift | ❌ only in expected |  |\n"))
     #expect(markdown.contains(" | engine.emitted 110 → 111 |\n"))
   }
@@ -107,7 +114,8 @@ struct CompareFoldersCommandTests {
     let copy = try folders()
     let result = try copy.run(["compare", "Samples/expected", "new", "--format", "junit"])
     #expect(result.status == 1)
-    let parsed = try Python.run("""
+    let parsed = try Python.run(
+      """
       import sys, xml.etree.ElementTree as ET
       root = ET.fromstring(sys.stdin.buffer.read())
       print(root.get('tests'), root.get('failures'), root.get('errors'))
@@ -115,15 +123,16 @@ struct CompareFoldersCommandTests {
           failure = case.find('failure')
           print(case.get('name'), '|', '' if failure is None else failure.get('type') + ': ' + (failure.text or failure.get('message')).strip())
       """, stdin: result.stdout)
-    #expect(parsed == """
-      6 3 0
-      commute | 
-      drive-speed-changes | 
-      extra | missing: only in new
-      stationary-drift | missing: only in expected
-      walk-with-geofences | 
-      walk-with-long-stop | differs: engine.emitted: 110 → 111
+    #expect(
+      parsed == """
+        6 3 0
+        commute | 
+        drive-speed-changes | 
+        extra | missing: only in new
+        stationary-drift | missing: only in expected
+        walk-with-geofences | 
+        walk-with-long-stop | differs: engine.emitted: 110 → 111
 
-      """)
+        """)
   }
 }

@@ -37,12 +37,15 @@ struct CompareFormatCommandTests {
     #expect(result.status == 1, "\(result.stderr)")
     let lines = result.stdout.components(separatedBy: "\n")
     #expect(lines.count == 3 && lines.last == "")
-    #expect(lines.first == "::error title=calmgeo-replay compare%3A old.json → walk-with-long-stop::"
-      + "engine.emitted: 111 → 110%0Aaccounting.emitted: 111 → 110%0Adelivery.emitted: 111 → 110")
+    #expect(
+      lines.first == "::error title=calmgeo-replay compare%3A old.json → walk-with-long-stop::"
+        + "engine.emitted: 111 → 110%0Aaccounting.emitted: 111 → 110%0Adelivery.emitted: 111 → 110")
     #expect(lines[1].hasPrefix("3 of ") && lines[1].hasSuffix(" fields differ"))
     let summary = try copy.read("summary.md")
-    #expect(summary.contains("\n| Field | old.json | walk-with-long-stop | Delta | Change |\n"
-      + "| --- | --- | --- | --- | --- |\n| engine.emitted | 111 | 110 | -1 | -0.9% |\n"))
+    #expect(
+      summary.contains(
+        "\n| Field | old.json | walk-with-long-stop | Delta | Change |\n"
+          + "| --- | --- | --- | --- | --- |\n| engine.emitted | 111 | 110 | -1 | -0.9% |\n"))
   }
 
   @Test(.enabled(if: Python.available, "python3 is not installed"))
@@ -50,15 +53,17 @@ struct CompareFormatCommandTests {
     let copy = try runs()
     let result = try copy.run(["compare", "old.json", new, "--format", "junit"])
     #expect(result.status == 1)
-    let parsed = try Python.run("""
+    let parsed = try Python.run(
+      """
       import sys, xml.etree.ElementTree as ET
       root = ET.fromstring(sys.stdin.buffer.read())
       case = root.find('./testsuite/testcase')
       failure = case.find('failure').text.replace('\\n', '/')
       print(root.get('tests'), root.get('failures'), case.get('name'), '|', failure)
       """, stdin: result.stdout)
-    #expect(parsed == "1 1 old.json → walk-with-long-stop | engine.emitted: 111 → 110/accounting.emitted: 111 → 110/"
-      + "delivery.emitted: 111 → 110/\n")
+    #expect(
+      parsed == "1 1 old.json → walk-with-long-stop | engine.emitted: 111 → 110/accounting.emitted: 111 → 110/"
+        + "delivery.emitted: 111 → 110/\n")
   }
 
   @Test func markdownIsATableOfTheChangedFields() throws {
@@ -66,15 +71,17 @@ struct CompareFormatCommandTests {
     let result = try copy.run(["compare", "old.json", new, "--format", "markdown"])
     #expect(result.status == 1)
     #expect(result.stdout.hasPrefix("## ❌ calmgeo-replay compare old.json → walk-with-long-stop: 3 of "))
-    #expect(result.stdout.hasSuffix("""
-       fields differ
+    #expect(
+      result.stdout.hasSuffix(
+        """
+         fields differ
 
-      | Field | old.json | walk-with-long-stop | Delta | Change |
-      | --- | --- | --- | --- | --- |
-      | engine.emitted | 111 | 110 | -1 | -0.9% |
-      | accounting.emitted | 111 | 110 | -1 | -0.9% |
-      | delivery.emitted | 111 | 110 | -1 | -0.9% |
+        | Field | old.json | walk-with-long-stop | Delta | Change |
+        | --- | --- | --- | --- | --- |
+        | engine.emitted | 111 | 110 | -1 | -0.9% |
+        | accounting.emitted | 111 | 110 | -1 | -0.9% |
+        | delivery.emitted | 111 | 110 | -1 | -0.9% |
 
-      """))
+        """))
   }
 }

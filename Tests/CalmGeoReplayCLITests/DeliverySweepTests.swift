@@ -29,8 +29,9 @@ struct DeliverySweepTests {
   @Test func energyAlonePilesOnTheLargestThreshold() throws {
     // Only the request count moves the energy estimate between these configurations (the
     // GPS does the same in each): fewer requests, less energy, so the largest threshold.
-    #expect(try Self.recommended(["min energy.percentPerHour"])
-      .hasPrefix("recommended: configuration 2 (syncThreshold=120),"))
+    #expect(
+      try Self.recommended(["min energy.percentPerHour"])
+        .hasPrefix("recommended: configuration 2 (syncThreshold=120),"))
   }
 
   @Test func deliveryDelayTradesTheThresholdAgainstEnergy() throws {
@@ -40,7 +41,8 @@ struct DeliverySweepTests {
     // its ranges, 1 sits at (1, 0) and 120 at (0, 1), distance 1 from the utopia point, and
     // 12 at ((1.73 − 1.37) / 6.30, (139.2 − 0.4) / 708.8) = (0.06, 0.20), distance 0.20:
     // the middle threshold wins instead of the largest.
-    #expect(try Self.recommended(["min energy.percentPerHour", "min delivery.delaySeconds.p95"])
-      .hasPrefix("recommended: configuration 1 (syncThreshold=12),"))
+    #expect(
+      try Self.recommended(["min energy.percentPerHour", "min delivery.delaySeconds.p95"])
+        .hasPrefix("recommended: configuration 1 (syncThreshold=12),"))
   }
 }

@@ -32,8 +32,9 @@ struct DocumentBoundsCommandTests {
       let start = ContinuousClock.now
       let result = try CommandRunner.run(arguments, in: folder)
       #expect(result.status == 64, "\(document): \(result.stderr)")
-      #expect(result.stderr.hasPrefix("\(file):2:10: error: \(document): YAML aliases (*name) are not supported"),
-              "\(document): \(result.stderr)")
+      #expect(
+        result.stderr.hasPrefix("\(file):2:10: error: \(document): YAML aliases (*name) are not supported"),
+        "\(document): \(result.stderr)")
       #expect(ContinuousClock.now - start < .seconds(10), "\(document)")
     }
   }
@@ -65,7 +66,9 @@ struct DocumentBoundsCommandTests {
     let log = CommandRunner.repositoryRoot.appendingPathComponent("Samples/walk-with-long-stop.csv").path
     let result = try CommandRunner.run([log, "-o", "out", "-q", "--scenario", "s.yaml"], in: folder)
     #expect(result.status == 64, "\(result.stderr)")
-    #expect(result.stderr.hasPrefix("s.yaml:2: error: scenario: calls[0]: expected an event and its number"), "\(result.stderr)")
+    #expect(
+      result.stderr.hasPrefix("s.yaml:2: error: scenario: calls[0]: expected an event and its number"),
+      "\(result.stderr)")
   }
 
   /// `batteryMilliampHours: 1e-300` was accepted; sweep.html's number formatting then
@@ -77,6 +80,7 @@ struct DocumentBoundsCommandTests {
     try Data(spec.utf8).write(to: folder.appendingPathComponent("s.yaml"))
     let result = try CommandRunner.run(["sweep", "s.yaml", "--out", "r", "-q"], in: folder)
     #expect(result.status == 64, "\(result.stderr)")
-    #expect(result.stderr.contains("'base.replay.energy.batteryMilliampHours': must be at least 1 (mAh"), "\(result.stderr)")
+    #expect(
+      result.stderr.contains("'base.replay.energy.batteryMilliampHours': must be at least 1 (mAh"), "\(result.stderr)")
   }
 }

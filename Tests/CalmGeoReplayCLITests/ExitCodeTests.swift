@@ -6,13 +6,17 @@ struct ExitCodeTests {
   @Test func helpShowsExamplesAndExitCodes() throws {
     let result = try CommandRunner.run(["--help"])
     #expect(result.status == 0)
-    for text in ["EXAMPLES", "calmgeo-replay track.gpx --config cfg.json", "EXIT CODES", "64  usage or configuration error",
-                 "65  bad input data", "66  input missing or unreadable", "replay", "fixes"] {
+    for text in [
+      "EXAMPLES", "calmgeo-replay track.gpx --config cfg.json", "EXIT CODES", "64  usage or configuration error",
+      "65  bad input data", "66  input missing or unreadable", "replay", "fixes",
+    ] {
       #expect(result.stdout.contains(text), "help lacks \(text)")
     }
     let replayHelp = try CommandRunner.run(["replay", "--help"])
-    for option in ["--config", "--out", "--seed", "--final-sync", "--strict", "--latency", "--schedule", "--ndjson",
-                   "--derive-speed", "--date", "--assume-speed", "Times without a zone are UTC"] {
+    for option in [
+      "--config", "--out", "--seed", "--final-sync", "--strict", "--latency", "--schedule", "--ndjson",
+      "--derive-speed", "--date", "--assume-speed", "Times without a zone are UTC",
+    ] {
       #expect(replayHelp.stdout.contains(option), "replay --help lacks \(option)")
     }
   }
@@ -27,7 +31,9 @@ struct ExitCodeTests {
     // Trouble is never 1 (a difference) nor 66 (what a missing run used to give).
     let folder = try CommandRunner.temporaryFolder()
     let missing = try CommandRunner.run(["compare", "a", "b"], in: folder)
-    #expect(missing.status == 2 && missing.stderr == "a: error: cannot read: no such file (give a replay output folder or its stats.json)\n")
+    #expect(
+      missing.status == 2
+        && missing.stderr == "a: error: cannot read: no such file (give a replay output folder or its stats.json)\n")
   }
 
   @Test func missingInputIs66() throws {
@@ -44,7 +50,8 @@ struct ExitCodeTests {
     try Data("x".utf8).write(to: folder.appendingPathComponent("t.csv"))
     let result = try CommandRunner.run(["t.csv", "--config", "cfg.json"], in: folder)
     #expect(result.status == 64)
-    #expect(result.stderr == "cfg.json:1:19: error: config: 'distanceFiltr': unknown key; did you mean 'distanceFilter'?\n")
+    #expect(
+      result.stderr == "cfg.json:1:19: error: config: 'distanceFiltr': unknown key; did you mean 'distanceFilter'?\n")
   }
 
   @Test func badFlagValueIs64() throws {
@@ -69,9 +76,10 @@ struct ExitCodeTests {
     #expect(try CommandRunner.run(["log", "-q"], in: folder).status == 0)  // detected by its header
     let forced = try CommandRunner.run(["log", "--format", "nmea", "-q"], in: folder)
     #expect(forced.status == 65)
-    #expect(forced.stderr == "log: error: nmea: no usable fix in 0 records read as nmea: nothing in the file is a record "
-      + "of that format; if the file is another format, --input-format names it\n"
-      + "replay-out/log: note: removed the output of an earlier run, since this run failed\n")
+    #expect(
+      forced.stderr == "log: error: nmea: no usable fix in 0 records read as nmea: nothing in the file is a record "
+        + "of that format; if the file is another format, --input-format names it\n"
+        + "replay-out/log: note: removed the output of an earlier run, since this run failed\n")
     #expect(try CommandRunner.run(["log", "--input-format", "csv", "-q"], in: folder).status == 0)
   }
 }

@@ -92,8 +92,9 @@ enum BoundedRun {
     var finished = true
     while process.isRunning {
       if let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
-         let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-         let kib = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") {
+        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+        let kib = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+      {
         peak = max(peak, kib)
       }
       if Date().timeIntervalSince(started) > limit {
@@ -106,7 +107,8 @@ enum BoundedRun {
     process.waitUntilExit()
     try err.close()
     let stderr = (try? String(contentsOf: errFile, encoding: .utf8)) ?? ""
-    return Result(status: process.terminationStatus, stderr: stderr, finished: finished,
-                  seconds: Date().timeIntervalSince(started), peakKiB: peak)
+    return Result(
+      status: process.terminationStatus, stderr: stderr, finished: finished,
+      seconds: Date().timeIntervalSince(started), peakKiB: peak)
   }
 }

@@ -19,7 +19,10 @@ struct FixesCommandTests {
     let result = try CommandRunner.run(["fixes", "t.csv"], in: folder)
     #expect(result.status == 0)
     let lines = result.stdout.split(separator: "\n").map(String.init)
-    #expect(lines.first == "time,latitude,longitude,altitude,speed,course,horizontal_accuracy,vertical_accuracy,hdop,satellites,line,derived")
+    #expect(
+      lines.first
+        == "time,latitude,longitude,altitude,speed,course,horizontal_accuracy,vertical_accuracy,hdop,satellites,line,derived"
+    )
     // Row 2: 36 km/h = 10 m/s. Row 3: no speed → derived: 0.0001° of latitude on the
     // 6 371 008.8 m sphere = 11.119508 m in 1 s. Row 4 (line 4): latitude 95.5 is skipped.
     // Row 5 (line 5) repeats 07:00:02: kept. Row 6 goes back to 07:00:01: dropped.
@@ -59,10 +62,12 @@ struct FixesCommandTests {
     let folder = try CommandRunner.temporaryFolder()
     let result = try CommandRunner.run(["fixes", "-", "--format", "ndjson"], in: folder, stdin: Data(Self.csv.utf8))
     #expect(result.status == 0)
-    #expect(result.stdout.hasPrefix("{\"time\":\"2024-05-01T07:00:00.000Z\",\"latitude\":35,\"longitude\":135,\"speed\":10,"))
+    #expect(
+      result.stdout.hasPrefix("{\"time\":\"2024-05-01T07:00:00.000Z\",\"latitude\":35,\"longitude\":135,\"speed\":10,"))
     let replay = try CommandRunner.run(["-", "-q"], in: folder, stdin: Data(Self.csv.utf8))
     #expect(replay.status == 0)
-    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("replay-out/stdin/locations.json").path))
+    #expect(
+      FileManager.default.fileExists(atPath: folder.appendingPathComponent("replay-out/stdin/locations.json").path))
   }
 
   @Test func noUsableFixIs65() throws {

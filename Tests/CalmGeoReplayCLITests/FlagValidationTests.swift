@@ -41,7 +41,8 @@ struct FlagValidationTests {
     let folder = try folder()
     // Each crashed (signal, exit 132) before: an Int64 overflow in the network model, a
     // synthesized time past Int64 at 1e-12 m/s.
-    let latency = try CommandRunner.run(["one.csv", "-c", "u.json", "--latency", "0-9223372036854775807", "-q"], in: folder)
+    let latency = try CommandRunner.run(
+      ["one.csv", "-c", "u.json", "--latency", "0-9223372036854775807", "-q"], in: folder)
     #expect(latency.status == 64)
     #expect(latency.stderr.contains("from 0 to 86400000 (a day)"))
     let speed = try CommandRunner.run(["notime.gpx", "--assume-speed", "1e-12", "-q"], in: folder)
@@ -53,11 +54,15 @@ struct FlagValidationTests {
   @Test func hugeConfigValuesAreRefusedWithTheirPlace() throws {
     let folder = try folder()
     try Data(#"{"replay":{"network":{"schedule":[1e300]}}}"#.utf8).write(to: folder.appendingPathComponent("s.json"))
-    try Data(#"{"replay":{"platform":{"geofenceExitDelay":1e16}}}"#.utf8).write(to: folder.appendingPathComponent("g.json"))
+    try Data(#"{"replay":{"platform":{"geofenceExitDelay":1e16}}}"#.utf8).write(
+      to: folder.appendingPathComponent("g.json"))
     let schedule = try CommandRunner.run(["one.csv", "-c", "s.json", "-q"], in: folder)
     #expect(schedule.status == 64)
     // Column 34: the schedule list starts after `{"replay":{"network":{"schedule":` (10 + 11 + 12 = 33 bytes).
-    #expect(schedule.stderr == "s.json:1:34: error: config: 'replay.network.schedule': expected a status code or \"timeout\", found 1e+300\n")
+    #expect(
+      schedule.stderr
+        == "s.json:1:34: error: config: 'replay.network.schedule': expected a status code or \"timeout\", found 1e+300\n"
+    )
     let delay = try CommandRunner.run(["one.csv", "-c", "g.json", "-q"], in: folder)
     #expect(delay.status == 64)
     #expect(delay.stderr.contains("'replay.platform.geofenceExitDelay': must be at most 86400 seconds (a day)"))
@@ -67,17 +72,25 @@ struct FlagValidationTests {
     let folder = try folder()
     try Data("{\"distanceFilter\": 10\n \"url\": 1}".utf8).write(to: folder.appendingPathComponent("comma.json"))
     try Data("{\"distanceFilter\": 1e400}".utf8).write(to: folder.appendingPathComponent("big.json"))
-    try Data("{\"distanceFilter\": 1,\n \"distanceFilter\": 50}".utf8).write(to: folder.appendingPathComponent("twice.json"))
+    try Data("{\"distanceFilter\": 1,\n \"distanceFilter\": 50}".utf8).write(
+      to: folder.appendingPathComponent("twice.json"))
     let comma = try CommandRunner.run(["one.csv", "-c", "comma.json", "-q"], in: folder)
     #expect(comma.status == 64)
     // Line 2, column 2: the `"url"` where a ',' or '}' was expected.
-    #expect(comma.stderr == "comma.json:2:2: error: config: not valid JSON: expected ',' or '}' in an object (a missing comma?)\n")
+    #expect(
+      comma.stderr
+        == "comma.json:2:2: error: config: not valid JSON: expected ',' or '}' in an object (a missing comma?)\n")
     let big = try CommandRunner.run(["one.csv", "-c", "big.json", "-q"], in: folder)
-    #expect(big.stderr == "big.json:1:20: error: config: not valid JSON: number out of range: 1e400 (larger than any double)\n")
+    #expect(
+      big.stderr
+        == "big.json:1:20: error: config: not valid JSON: number out of range: 1e400 (larger than any double)\n")
     #expect(!big.stderr.contains("DecodingError"))
     let twice = try CommandRunner.run(["one.csv", "-c", "twice.json", "-q"], in: folder)
     #expect(twice.status == 64)
-    #expect(twice.stderr == "twice.json:2:2: error: config: not valid JSON: duplicate key \"distanceFilter\" (each key may appear once)\n")
+    #expect(
+      twice.stderr
+        == "twice.json:2:2: error: config: not valid JSON: duplicate key \"distanceFilter\" (each key may appear once)\n"
+    )
     try Data("{\"distanceFilter\": \"far\"}".utf8).write(to: folder.appendingPathComponent("type.json"))
     let type = try CommandRunner.run(["one.csv", "-c", "type.json", "-q"], in: folder)
     #expect(type.stderr == "type.json:1:20: error: config: 'distanceFilter': expected a number, found \"far\"\n")
@@ -85,13 +98,15 @@ struct FlagValidationTests {
 
   @Test func configComesFromAPipeOrStandardInputAndSaysWhyItCannotBeRead() throws {
     let folder = try folder()
-    let piped = try CommandRunner.run(["one.csv", "-c", "-", "-o", "out", "-q"], in: folder, stdin: Data(#"{"distanceFilter": 7}"#.utf8))
+    let piped = try CommandRunner.run(
+      ["one.csv", "-c", "-", "-o", "out", "-q"], in: folder, stdin: Data(#"{"distanceFilter": 7}"#.utf8))
     #expect(piped.status == 0, "\(piped.stderr)")
     let stats = try String(contentsOf: folder.appendingPathComponent("out/one/stats.json"), encoding: .utf8)
     #expect(stats.contains("\"distanceFilter\": 7"))
     let missing = try CommandRunner.run(["one.csv", "-c", "nope.json", "-q"], in: folder)
     #expect(missing.status == 64)
-    #expect(missing.stderr == "nope.json: error: config: cannot read the configuration file: No such file or directory\n")
+    #expect(
+      missing.stderr == "nope.json: error: config: cannot read the configuration file: No such file or directory\n")
     let directory = try CommandRunner.run(["one.csv", "-c", ".", "-q"], in: folder)
     #expect(directory.stderr == ".: error: config: cannot read the configuration file: Is a directory\n")
   }
@@ -104,6 +119,9 @@ struct FlagValidationTests {
     try Data(text.utf8).write(to: folder.appendingPathComponent("huge.json"))
     let result = try CommandRunner.run(["one.csv", "-c", "huge.json", "-q"], in: folder)
     #expect(result.status == 64)
-    #expect(result.stderr == "huge.json: error: config: cannot read the configuration file: larger than 1048576 bytes (1 MiB), the most a configuration may have\n")
+    #expect(
+      result.stderr
+        == "huge.json: error: config: cannot read the configuration file: larger than 1048576 bytes (1 MiB), the most a configuration may have\n"
+    )
   }
 }

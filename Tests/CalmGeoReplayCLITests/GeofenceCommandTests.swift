@@ -24,10 +24,12 @@ struct GeofenceCommandTests {
     #expect(run.status == 0, "stderr: \(run.stderr)")
     // The golden track walk-with-geofences holds these outputs, checked by hand (README).
     let golden = Self.root.appendingPathComponent("Samples/expected/walk-with-geofences")
-    #expect(try text(folder.appendingPathComponent("geofences.ndjson"))
-      == text(golden.appendingPathComponent("geofences.ndjson")))
-    #expect(run.stdout.contains(
-      "\ngeofences   home 0 entries, 1 exit, 1m14s inside; office 1 entry, 2 exits, 7m57s inside\n"))
+    #expect(
+      try text(folder.appendingPathComponent("geofences.ndjson"))
+        == text(golden.appendingPathComponent("geofences.ndjson")))
+    #expect(
+      run.stdout.contains(
+        "\ngeofences   home 0 entries, 1 exit, 1m14s inside; office 1 entry, 2 exits, 7m57s inside\n"))
     // Without geofences every output is byte for byte what it was: no geofences.ndjson,
     // no geofences section in stats.json.
     let (plain, plainFolder) = try replay(["-q"])
@@ -36,8 +38,9 @@ struct GeofenceCommandTests {
     let stats = try text(plainFolder.appendingPathComponent("stats.json"))
     #expect(!stats.contains("geofences"))
     #expect(try stats == text(Self.root.appendingPathComponent("Samples/expected/walk-with-long-stop/stats.json")))
-    #expect(try Data(contentsOf: folder.appendingPathComponent("locations.json"))
-      == Data(contentsOf: plainFolder.appendingPathComponent("locations.json")))
+    #expect(
+      try Data(contentsOf: folder.appendingPathComponent("locations.json"))
+        == Data(contentsOf: plainFolder.appendingPathComponent("locations.json")))
   }
 
   @Test func thePlatformSettingsApplyToTheAppsGeofencesToo() throws {
@@ -65,27 +68,35 @@ struct GeofenceCommandTests {
       let field = { (key: String) in line.components(separatedBy: "\"\(key)\":")[1].prefix { $0 != "," } }
       return "\(field("state")) \(field("fix")) \(field("crossingFix"))"
     }
-    #expect(summary == [
-      #""unsatisfied" 1 null"#, #""satisfied" 677 null"#, #""unsatisfied" 723 678"#, #""satisfied" 723 null"#,
-      #""unsatisfied" 1227 1182"#,
-    ])
+    #expect(
+      summary == [
+        #""unsatisfied" 1 null"#, #""satisfied" 677 null"#, #""unsatisfied" 723 678"#, #""satisfied" 723 null"#,
+        #""unsatisfied" 1227 1182"#,
+      ])
     #expect(office.allSatisfy { $0.contains(#""radius":60,"#) })
     let stats = try text(folder.appendingPathComponent("stats.json"))
     #expect(stats.contains(#""monitoredRadius": 60,"#))
   }
 
   @Test(arguments: [
-    ("radius: 40", "radius: 0",
-     "home-office.geofences.yaml:12:13: error: geofences: 'geofences[1].radius': expected the radius in metres, a number > 0, found 0"),
-    ("    radius: 40\n", "",
-     "home-office.geofences.yaml:9:5: error: geofences: 'geofences[1].radius': missing; expected the radius in metres, a number > 0"),
-    ("assuming: satisfied", "assuming: inside",
-     "home-office.geofences.yaml:8:15: error: geofences: 'geofences[0].assuming': expected satisfied, unsatisfied or unknown, found \"inside\""),
+    (
+      "radius: 40", "radius: 0",
+      "home-office.geofences.yaml:12:13: error: geofences: 'geofences[1].radius': expected the radius in metres, a number > 0, found 0"
+    ),
+    (
+      "    radius: 40\n", "",
+      "home-office.geofences.yaml:9:5: error: geofences: 'geofences[1].radius': missing; expected the radius in metres, a number > 0"
+    ),
+    (
+      "assuming: satisfied", "assuming: inside",
+      "home-office.geofences.yaml:8:15: error: geofences: 'geofences[0].assuming': expected satisfied, unsatisfied or unknown, found \"inside\""
+    ),
   ])
   func aBadFileIsAUsageErrorNamingLineColumnAndEntry(find: String, replace: String, message: String) throws {
     let folder = try CommandRunner.temporaryFolder()
     let file = folder.appendingPathComponent("home-office.geofences.yaml")
-    let written = try text(Self.root.appendingPathComponent(Self.geofences)).replacingOccurrences(of: find, with: replace)
+    let written = try text(Self.root.appendingPathComponent(Self.geofences)).replacingOccurrences(
+      of: find, with: replace)
     try written.write(to: file, atomically: true, encoding: .utf8)
     let out = folder.appendingPathComponent("out")
     let result = try CommandRunner.run([Self.sample, "--geofences", file.path, "--out", out.path], in: Self.root)

@@ -9,8 +9,9 @@ final class GoldenCopy {
 
   init() throws {
     root = try CommandRunner.temporaryFolder()
-    try FileManager.default.copyItem(at: CommandRunner.repositoryRoot.appendingPathComponent("Samples"),
-                                     to: root.appendingPathComponent("Samples"))
+    try FileManager.default.copyItem(
+      at: CommandRunner.repositoryRoot.appendingPathComponent("Samples"),
+      to: root.appendingPathComponent("Samples"))
   }
 
   deinit {

@@ -7,8 +7,9 @@ struct GzipInputTests {
   static let corpus = CommandRunner.repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
   static let available = FileManager.default.fileExists(atPath: corpus.appendingPathComponent("MANIFEST.tsv").path)
 
-  @Test(.enabled(if: available, "needs ../shared/corpus beside the checkout"),
-        arguments: ["gpx/dat100__20170813.gpx", "nmea/gpsd__bu353s4.log", "csv/gpsbabel__iblue747.csv"])
+  @Test(
+    .enabled(if: available, "needs ../shared/corpus beside the checkout"),
+    arguments: ["gpx/dat100__20170813.gpx", "nmea/gpsd__bu353s4.log", "csv/gpsbabel__iblue747.csv"])
   func gzippedLogGivesTheSameOutputs(log: String) throws {
     let folder = try CommandRunner.temporaryFolder()
     let name = (log as NSString).lastPathComponent

@@ -19,8 +19,10 @@ struct InterruptionTests {
 
     let process = Process()
     process.executableURL = CommandRunner.binary
-    process.arguments = [log.path, "--config", CommandRunner.repositoryRoot.appendingPathComponent("Samples/config.json").path,
-                         "--out", out.path, "--quiet"]
+    process.arguments = [
+      log.path, "--config", CommandRunner.repositoryRoot.appendingPathComponent("Samples/config.json").path,
+      "--out", out.path, "--quiet",
+    ]
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()

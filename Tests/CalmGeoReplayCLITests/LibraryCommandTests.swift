@@ -32,8 +32,9 @@ struct LibraryCommandTests {
     // With 90 s the reference 07:11:52 is not renewed at 07:12:53, and the café's noise puts the
     // fix of 07:13:21 more than 16 m from it (before the 90 s are up): kept as a moving location.
     let fork = try CommandRunner.temporaryFolder()
-    try FileManager.default.copyItem(at: Self.source.appendingPathComponent("CalmGeo"),
-                                     to: fork.appendingPathComponent("CalmGeo"))
+    try FileManager.default.copyItem(
+      at: Self.source.appendingPathComponent("CalmGeo"),
+      to: fork.appendingPathComponent("CalmGeo"))
     let file = fork.appendingPathComponent("CalmGeo/Classes/CalmGeoService/CalmGeoLocationManager.swift")
     let text = try String(contentsOf: file, encoding: .utf8)
     #expect(text.contains("let TIME_TO_STILL = 60.0"))
@@ -50,11 +51,13 @@ struct LibraryCommandTests {
     // The same log and configuration through both engines: locations.json byte for byte.
     let out = try CommandRunner.temporaryFolder()
     let builtin = try CommandRunner.run([
-      "Samples/walk-with-long-stop.csv", "-c", "Samples/config.json", "--out", out.appendingPathComponent("b").path, "-q",
+      "Samples/walk-with-long-stop.csv", "-c", "Samples/config.json", "--out", out.appendingPathComponent("b").path,
+      "-q",
     ])
     #expect(builtin.status == 0, "\(builtin.stderr)")
     let library = try CommandRunner.run([
-      "Samples/walk-with-long-stop.csv", "-c", "Samples/config.json", "--out", out.appendingPathComponent("l").path, "-q",
+      "Samples/walk-with-long-stop.csv", "-c", "Samples/config.json", "--out", out.appendingPathComponent("l").path,
+      "-q",
       "--engine", "library:" + Self.source.path,
     ])
     #expect(library.status == 0, "\(library.stderr)")

@@ -47,7 +47,8 @@ struct LiveCommandTests {
     #expect(replay.status == 0, "\(replay.stderr)")
     let received = try server.requests()
     let expectedBodies = try (1...11).map {
-      try Data(contentsOf: simulated.appendingPathComponent(String(format: "drive-speed-changes/uploads/%06d.json", $0)))
+      try Data(
+        contentsOf: simulated.appendingPathComponent(String(format: "drive-speed-changes/uploads/%06d.json", $0)))
     }
     #expect(received.count == 11)
     #expect(received.map(\.bodyBytes) == expectedBodies)
@@ -63,7 +64,9 @@ struct LiveCommandTests {
     let plain = try SweepCommandTests.files(simulated.appendingPathComponent("drive-speed-changes"))
     #expect(device.keys.sorted() == plain.keys.sorted())
     #expect(device["/locations.json"] == plain["/locations.json"])
-    for (name, data) in plain where name.hasSuffix(".json") && name.hasPrefix("/uploads/") { #expect(device[name] == data) }
+    for (name, data) in plain where name.hasSuffix(".json") && name.hasPrefix("/uploads/") {
+      #expect(device[name] == data)
+    }
     let report = try json(out.appendingPathComponent("drive-speed-changes/live.json"))
     let total = report["total"] as? [String: Any] ?? [:]
     #expect(total["requests"] as? Int == 11)
@@ -77,8 +80,9 @@ struct LiveCommandTests {
     let server = try LiveTestServer(script: ["500", "429", "slow:1500", "drop"])
     let out = try CommandRunner.temporaryFolder()
     let network = out.appendingPathComponent("network.ndjson")
-    let result = try live(server, ["--speed", "max", "--set", "httpTimeout=1000", "--record-network", network.path],
-                          out: out)
+    let result = try live(
+      server, ["--speed", "max", "--set", "httpTimeout=1000", "--record-network", network.path],
+      out: out)
     #expect(result.status == 0, "\(result.stderr)")
     let folder = out.appendingPathComponent("drive-speed-changes/device-001")
     let log = try lines(folder.appendingPathComponent("uploads/requests.ndjson"))
@@ -134,15 +138,21 @@ struct LiveCommandTests {
     #expect(total["recordsLost"] as? Int == 0)
     // Distinct phones: their first location ids differ.
     let firstIDs = try (1...3).map { number in
-      try ids(Data(contentsOf: out.appendingPathComponent(
-        String(format: "drive-speed-changes/device-%03d/locations.json", number)))).first ?? ""
+      try ids(
+        Data(
+          contentsOf: out.appendingPathComponent(
+            String(format: "drive-speed-changes/device-%03d/locations.json", number)))
+      ).first ?? ""
     }
     #expect(Set(firstIDs).count == 3)
     // The whole fleet again from the recording, nothing sent: the same files, byte for byte.
     let before = try server.requests().count
     let replayed = try CommandRunner.temporaryFolder()
-    let again = try CommandRunner.run(["live", Self.sample, "-c", Self.config, "--url", server.url, "--out", replayed.path,
-                                       "--network", network.path, "--quiet"] + fleet)
+    let again = try CommandRunner.run(
+      [
+        "live", Self.sample, "-c", Self.config, "--url", server.url, "--out", replayed.path,
+        "--network", network.path, "--quiet",
+      ] + fleet)
     #expect(again.status == 0, "\(again.stderr)")
     #expect(try server.requests().count == before)
     let recordedFiles = try SweepCommandTests.files(out).filter { !$0.key.hasSuffix("network.ndjson") }
@@ -151,8 +161,10 @@ struct LiveCommandTests {
 
   @Test func safetyChecksComeBeforeAnythingIsSent() throws {
     let out = try CommandRunner.temporaryFolder()
-    let insecure = try CommandRunner.run(["live", Self.sample, "-c", Self.config, "--url", "http://ingest.example.com/x",
-                                          "--out", out.path])
+    let insecure = try CommandRunner.run([
+      "live", Self.sample, "-c", Self.config, "--url", "http://ingest.example.com/x",
+      "--out", out.path,
+    ])
     #expect(insecure.status == 64)
     #expect(insecure.stderr.contains("refusing plain http to 'ingest.example.com'"))
     #expect(insecure.stderr.contains("--allow-insecure"))
@@ -186,8 +198,10 @@ struct LiveCommandTests {
     let network = out.appendingPathComponent("network.ndjson")
     let process = Process()
     process.executableURL = CommandRunner.binary
-    process.arguments = ["live", Self.sample, "-c", Self.config, "--url", server.url, "--out", out.path, "--speed", "1",
-                         "--record-network", network.path, "--quiet"]
+    process.arguments = [
+      "live", Self.sample, "-c", Self.config, "--url", server.url, "--out", out.path, "--speed", "1",
+      "--record-network", network.path, "--quiet",
+    ]
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()

@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// `live` against servers that misbehave (`FaultyServer`), a port where nothing listens and
 /// an interrupt: every fault is an `error` or `timeout` outcome, never a crash; the run
@@ -15,8 +16,10 @@ struct LiveFaultTests {
   static let sample = LiveCommandTests.sample
   static let config = LiveCommandTests.config
   /// httpTimeout 1 s: a fault must end well within the run's 30 s bound.
-  static let oneRequest = ["--speed", "max", "--set", "autoSync=false", "--set", "maxBatchSize=1000", "--final-sync",
-                           "--set", "httpTimeout=1000", "--quiet"]
+  static let oneRequest = [
+    "--speed", "max", "--set", "autoSync=false", "--set", "maxBatchSize=1000", "--final-sync",
+    "--set", "httpTimeout=1000", "--quiet",
+  ]
 
   private func lines(_ url: URL) throws -> [[String: Any]] {
     try Data(contentsOf: url).split(separator: UInt8(ascii: "\n")).map {
@@ -42,8 +45,10 @@ struct LiveFaultTests {
     let out = try CommandRunner.temporaryFolder()
     let network = out.appendingPathComponent("network.ndjson")
     let run = try BoundedRun.run(
-      ["live", Self.sample, "-c", Self.config, "--url", server.url, "--out", out.path,
-       "--record-network", network.path] + Self.oneRequest, seconds: 30)
+      [
+        "live", Self.sample, "-c", Self.config, "--url", server.url, "--out", out.path,
+        "--record-network", network.path,
+      ] + Self.oneRequest, seconds: 30)
     #expect(run.finished, "\(mode): still running after 30 s (httpTimeout is 1 s)")
     // No answer at all: a clear message and exit 69, not a crash (132) and not 0.
     #expect(run.status == 69, "\(mode): exit \(run.status): \(run.stderr)")
@@ -70,8 +75,9 @@ struct LiveFaultTests {
     for request in received {
       // CalmGeo's three headers in their order, then only what HTTP/1.1 needs to frame it.
       let names = request.headers.map { $0[0].lowercased() }
-      #expect(names.filter { !["host", "content-length"].contains($0) } == ["content-type", "accept", "authorization"],
-              "\(names)")
+      #expect(
+        names.filter { !["host", "content-length"].contains($0) } == ["content-type", "accept", "authorization"],
+        "\(names)")
       #expect(Set(names) == ["content-type", "accept", "authorization", "host", "content-length"], "\(names)")
       #expect(request.header("Host") == "127.0.0.1:\(server.port)")
       #expect(request.header("Content-Length") == String(request.bodyBytes.count))
@@ -88,16 +94,18 @@ struct LiveFaultTests {
     let requests = server.requests()
     #expect(requests.map(\.line) == ["POST /locations HTTP/1.1", "POST /locations?hop=1 HTTP/1.1"])
     #expect(requests.count == 2 && requests[0].bytes > 0 && requests[0].bytes == requests[1].bytes)
-    #expect(try outcomes(out.appendingPathComponent("drive-speed-changes/device-001/uploads/requests.ndjson"))
-      == ["200"])
+    #expect(
+      try outcomes(out.appendingPathComponent("drive-speed-changes/device-001/uploads/requests.ndjson"))
+        == ["200"])
     // --no-redirects: the 307 is the answer.
     let never = try CommandRunner.temporaryFolder()
     let plain = try BoundedRun.run(
       ["live", Self.sample, "-c", Self.config, "--url", server.url, "--out", never.path, "--no-redirects"]
         + Self.oneRequest, seconds: 30)
     #expect(plain.finished && plain.status == 0, "exit \(plain.status): \(plain.stderr)")
-    #expect(try outcomes(never.appendingPathComponent("drive-speed-changes/device-001/uploads/requests.ndjson"))
-      == ["307"])
+    #expect(
+      try outcomes(never.appendingPathComponent("drive-speed-changes/device-001/uploads/requests.ndjson"))
+        == ["307"])
   }
 
   @Test(.timeLimit(.minutes(1)))
@@ -107,7 +115,10 @@ struct LiveFaultTests {
     let network = out.appendingPathComponent("network.ndjson")
     let options = ["--speed", "max", "--set", "httpTimeout=1000", "--quiet"]
     let run = try BoundedRun.run(
-      ["live", Self.sample, "-c", Self.config, "--url", server.url, "--out", out.path, "--record-network", network.path]
+      [
+        "live", Self.sample, "-c", Self.config, "--url", server.url, "--out", out.path, "--record-network",
+        network.path,
+      ]
         + options, seconds: 30)
     #expect(run.finished && run.status == 0, "exit \(run.status): \(run.stderr)")
     let recorded = try outcomes(network)
@@ -147,15 +158,18 @@ struct LiveFaultTests {
     let network = out.appendingPathComponent("network.ndjson")
     let url = "http://127.0.0.1:\(try closedPort())/locations"
     let run = try BoundedRun.run(
-      ["live", Self.sample, "-c", Self.config, "--url", url, "--out", out.path, "--record-network", network.path,
-       "--speed", "max", "--quiet"], seconds: 30)
+      [
+        "live", Self.sample, "-c", Self.config, "--url", url, "--out", out.path, "--record-network", network.path,
+        "--speed", "max", "--quiet",
+      ], seconds: 30)
     #expect(run.finished && run.status == 69, "exit \(run.status): \(run.stderr)")
     #expect(run.stderr.contains("no request got an answer from \(url)"), "\(run.stderr)")
     // The outputs and the recording are written all the same: every request an error.
     let recorded = try outcomes(network)
     #expect(!recorded.isEmpty && recorded.allSatisfy { $0 == "error" }, "\(recorded)")
-    #expect(FileManager.default.fileExists(
-      atPath: out.appendingPathComponent("drive-speed-changes/live.json").path))
+    #expect(
+      FileManager.default.fileExists(
+        atPath: out.appendingPathComponent("drive-speed-changes/live.json").path))
   }
 
   @Test(.timeLimit(.minutes(1)))
@@ -166,8 +180,10 @@ struct LiveFaultTests {
     let out = try CommandRunner.temporaryFolder()
     let process = Process()
     process.executableURL = CommandRunner.binary
-    process.arguments = ["live", Self.sample, "-c", Self.config, "--url", server.url, "--out", out.path, "--speed", "1",
-                         "--final-sync", "--quiet"]
+    process.arguments = [
+      "live", Self.sample, "-c", Self.config, "--url", server.url, "--out", out.path, "--speed", "1",
+      "--final-sync", "--quiet",
+    ]
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()
@@ -189,8 +205,9 @@ struct LiveFaultTests {
     #expect(!seen.isEmpty)
     #expect(seen.filter { $0.value > 1 }.isEmpty, "sent twice: \(seen.filter { $0.value > 1 }.keys.sorted())")
     // live.json counts the requests sent: the final sync's, made after the interrupt, is not one.
-    let report = try JSONSerialization.jsonObject(
-      with: Data(contentsOf: out.appendingPathComponent("drive-speed-changes/live.json"))) as? [String: Any]
+    let report =
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: out.appendingPathComponent("drive-speed-changes/live.json"))) as? [String: Any]
     let total = report?["total"] as? [String: Any] ?? [:]
     #expect(total["requests"] as? Int == (try server.requests().count))
   }
@@ -224,8 +241,10 @@ struct LiveFaultTests {
   @Test func plainHTTPToANameIsCheckedOnItsResolvedAddress() throws {
     let out = try CommandRunner.temporaryFolder()
     // `foo.localhost` is loopback by its text only: it counts only if it resolves there.
-    let run = try CommandRunner.run(["live", Self.sample, "-c", Self.config, "--url", "http://foo.localhost:8080/x",
-                                     "--out", out.path, "--dry-run"])
+    let run = try CommandRunner.run([
+      "live", Self.sample, "-c", Self.config, "--url", "http://foo.localhost:8080/x",
+      "--out", out.path, "--dry-run",
+    ])
     if resolvesToLoopbackOnly("foo.localhost") {
       #expect(run.status == 0, "\(run.stderr)")
     } else {
@@ -233,8 +252,10 @@ struct LiveFaultTests {
       #expect(run.stderr.contains("refusing plain http to 'foo.localhost'"), "\(run.stderr)")
     }
     // `localhost` resolves to loopback (/etc/hosts): allowed.
-    let local = try CommandRunner.run(["live", Self.sample, "-c", Self.config, "--url", "http://localhost:8080/x",
-                                       "--out", out.path, "--dry-run"])
+    let local = try CommandRunner.run([
+      "live", Self.sample, "-c", Self.config, "--url", "http://localhost:8080/x",
+      "--out", out.path, "--dry-run",
+    ])
     #expect(local.status == (resolvesToLoopbackOnly("localhost") ? 0 : 64), "\(local.stderr)")
     // A request by name goes to the address checked, and the Host header keeps the name.
     guard resolvesToLoopbackOnly("localhost") else { return }
@@ -248,7 +269,9 @@ struct LiveFaultTests {
 
   @Test func hugeSpreadsAndSpeedsAreRefusedWithAReason() throws {
     let out = try CommandRunner.temporaryFolder()
-    let base = ["live", Self.sample, "-c", Self.config, "--url", "http://127.0.0.1:9/x", "--out", out.path, "--dry-run"]
+    let base = [
+      "live", Self.sample, "-c", Self.config, "--url", "http://127.0.0.1:9/x", "--out", out.path, "--dry-run",
+    ]
     let spread = try CommandRunner.run(base + ["--device-spread", "9223372036854775807", "--devices", "2"])
     #expect(spread.status == 64, "\(spread.stderr)")
     #expect(spread.stderr.contains("--device-spread must be from 0 to 604800"), "\(spread.stderr)")

@@ -50,7 +50,8 @@ final class LiveTestServer {
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [
       "python3", CommandRunner.repositoryRoot.appendingPathComponent("scripts/live-test-server.py").path,
-      "--script", scriptFile.path, "--default", fallback, "--log", folder.appendingPathComponent("requests.ndjson").path,
+      "--script", scriptFile.path, "--default", fallback, "--log",
+      folder.appendingPathComponent("requests.ndjson").path,
       "--port-file", portFile.path,
     ]
     process.standardOutput = FileHandle.nullDevice

@@ -17,43 +17,54 @@ struct MergeValidationTests {
   static let advice = "; the file is damaged or was edited: rerun the shard that wrote it"
 
   static let cases: [Case] = [
-    Case(name: "missing stat", corrupt: { $0.replacingOccurrences(of: #""engine":{"#, with: #""engin":{"#) },
-         message: "3: error: not a row of this sweep: 'stats.engine' is missing" + advice),
-    Case(name: "string where a number belongs",
-         corrupt: { $0.replacingOccurrences(of: #""engine":{"emitted":"#, with: #""engine":{"emitted":"12","x":"#) },
-         message: "3: error: not a row of this sweep: 'stats.engine.emitted' is not a whole number" + advice),
-    Case(name: "configuration out of range",
-         corrupt: { $0.replacingOccurrences(of: #""configIndex":1,"#, with: #""configIndex":99,"#) },
-         message: "3: error: not a row of this sweep: 'configIndex' 99 is outside the sweep's 6 configurations"
-           + advice),
-    Case(name: "fractional index",
-         corrupt: { $0.replacingOccurrences(of: #""trackIndex":1,"#, with: #""trackIndex":1.5,"#) },
-         message: "3: error: not a sweep result row: 'trackIndex' must be a whole number from 0, found 1.5" + advice),
-    Case(name: "values not those of its configuration",
-         corrupt: {
-           $0.replacingOccurrences(of: #""values":{"distanceFilter":10,"#, with: #""values":{"distanceFilter":30,"#)
-         },
-         message: #"3: error: not a row of this sweep: 'values' are {"distanceFilter":30,"syncThreshold":12}, "#
-           + #"but configuration 1 of sweep.json has {"distanceFilter":10,"syncThreshold":12}"# + advice),
-    Case(name: "track name not its track's",
-         corrupt: { $0.replacingOccurrences(of: #"stationary-drift.csv","#, with: #"other.csv","#) },
-         message: "3: error: not a row of this sweep: 'track' is \"\(SweepCommandTests.samples)/other.csv\", "
-           + "but track 1 of sweep.json is \"\(SweepCommandTests.samples)/stationary-drift.csv\"" + advice),
-    Case(name: "truncated line", corrupt: { String($0.prefix($0.count / 2)) },
-         message: "3: error: not a sweep result row: "),
-    Case(name: "a million values",
-         corrupt: { _ in #"{"specHash":"x","trackIndex":1,"configIndex":1,"stats":{"x":["#
-           + String(repeating: "0,", count: 999_999) + "0]}}" },
-         message: "3: error: not a sweep result row: a line of 2000063 bytes, longer than any row (1048576 bytes)"
-           + advice),
+    Case(
+      name: "missing stat", corrupt: { $0.replacingOccurrences(of: #""engine":{"#, with: #""engin":{"#) },
+      message: "3: error: not a row of this sweep: 'stats.engine' is missing" + advice),
+    Case(
+      name: "string where a number belongs",
+      corrupt: { $0.replacingOccurrences(of: #""engine":{"emitted":"#, with: #""engine":{"emitted":"12","x":"#) },
+      message: "3: error: not a row of this sweep: 'stats.engine.emitted' is not a whole number" + advice),
+    Case(
+      name: "configuration out of range",
+      corrupt: { $0.replacingOccurrences(of: #""configIndex":1,"#, with: #""configIndex":99,"#) },
+      message: "3: error: not a row of this sweep: 'configIndex' 99 is outside the sweep's 6 configurations"
+        + advice),
+    Case(
+      name: "fractional index",
+      corrupt: { $0.replacingOccurrences(of: #""trackIndex":1,"#, with: #""trackIndex":1.5,"#) },
+      message: "3: error: not a sweep result row: 'trackIndex' must be a whole number from 0, found 1.5" + advice),
+    Case(
+      name: "values not those of its configuration",
+      corrupt: {
+        $0.replacingOccurrences(of: #""values":{"distanceFilter":10,"#, with: #""values":{"distanceFilter":30,"#)
+      },
+      message: #"3: error: not a row of this sweep: 'values' are {"distanceFilter":30,"syncThreshold":12}, "#
+        + #"but configuration 1 of sweep.json has {"distanceFilter":10,"syncThreshold":12}"# + advice),
+    Case(
+      name: "track name not its track's",
+      corrupt: { $0.replacingOccurrences(of: #"stationary-drift.csv","#, with: #"other.csv","#) },
+      message: "3: error: not a row of this sweep: 'track' is \"\(SweepCommandTests.samples)/other.csv\", "
+        + "but track 1 of sweep.json is \"\(SweepCommandTests.samples)/stationary-drift.csv\"" + advice),
+    Case(
+      name: "truncated line", corrupt: { String($0.prefix($0.count / 2)) },
+      message: "3: error: not a sweep result row: "),
+    Case(
+      name: "a million values",
+      corrupt: { _ in
+        #"{"specHash":"x","trackIndex":1,"configIndex":1,"stats":{"x":["#
+          + String(repeating: "0,", count: 999_999) + "0]}}"
+      },
+      message: "3: error: not a sweep result row: a line of 2000063 bytes, longer than any row (1048576 bytes)"
+        + advice),
   ]
 
   @Test func corruptRowsAreRefusedWithFileAndLineAndLeaveNothingBehind() throws {
     let folder = try SweepCommandTests.folder()
     defer { try? FileManager.default.removeItem(at: folder) }
     for index in 1...3 {
-      let shard = try CommandRunner.run(["sweep", "sweep.yaml", "-o", "shards/\(index)", "--shard", "\(index)/3", "-q"],
-                                        in: folder)
+      let shard = try CommandRunner.run(
+        ["sweep", "sweep.yaml", "-o", "shards/\(index)", "--shard", "\(index)/3", "-q"],
+        in: folder)
       try #require(shard.status == 0, "\(shard.stderr)")
     }
     let rowsFile = folder.appendingPathComponent("shards/2/results.ndjson")
@@ -87,10 +98,11 @@ struct MergeValidationTests {
     try (twice.joined(separator: "\n") + "\n").write(to: rowsFile, atomically: true, encoding: .utf8)
     let duplicate = try CommandRunner.run(["merge", "shards/1", "shards/2", "shards/3", "-o", "merged"], in: folder)
     #expect(duplicate.status == 65)
-    #expect(duplicate.stderr.hasPrefix(
-              "shards/2/results.ndjson:4: error: track 1 × configuration 1 again with other results "
-                + "(also in shards/2)"),
-            "\(duplicate.stderr)")
+    #expect(
+      duplicate.stderr.hasPrefix(
+        "shards/2/results.ndjson:4: error: track 1 × configuration 1 again with other results "
+          + "(also in shards/2)"),
+      "\(duplicate.stderr)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["shards", "sweep.yaml"])
   }
 }

@@ -9,7 +9,8 @@ struct NDJSONOutputTests {
     let root = CommandRunner.repositoryRoot
     let arguments = ["Samples/walk-with-long-stop.csv", "--config", "Samples/config.json", "-q"]
     let plain = try CommandRunner.run(arguments + ["--out", folder.appendingPathComponent("plain").path], in: root)
-    let lines = try CommandRunner.run(arguments + ["--out", folder.appendingPathComponent("nd").path, "--ndjson"], in: root)
+    let lines = try CommandRunner.run(
+      arguments + ["--out", folder.appendingPathComponent("nd").path, "--ndjson"], in: root)
     #expect(plain.status == 0 && lines.status == 0)
     let a = folder.appendingPathComponent("plain/walk-with-long-stop")
     let b = folder.appendingPathComponent("nd/walk-with-long-stop")

@@ -17,13 +17,17 @@ struct NumberFlagBoundsTests {
     let day = "must be at most 86400 seconds (a day)"
     let measure = "must be between 0 and 1000000000"
     let cases: [([String], String)] = [
-      (["--platform-exit-delay", "1e16"],
-       "--platform-exit-delay \(day), found 1e+16 (the bound of 'replay.platform.geofenceExitDelay' in a config file)."),
+      (
+        ["--platform-exit-delay", "1e16"],
+        "--platform-exit-delay \(day), found 1e+16 (the bound of 'replay.platform.geofenceExitDelay' in a config file)."
+      ),
       // Passed before, while the same key in a config file was refused above 86 400.
       (["--platform-exit-delay", "1e10"], "--platform-exit-delay \(day), found 10000000000"),
       (["--platform-exit-delay", "40-1e10"], "--platform-exit-delay \(day), found 10000000000"),
-      (["--platform-min-interval", "1e16"],
-       "--platform-min-interval \(measure), found 1e+16 (the bound of 'replay.platform.minimumInterval' in a config file)."),
+      (
+        ["--platform-min-interval", "1e16"],
+        "--platform-min-interval \(measure), found 1e+16 (the bound of 'replay.platform.minimumInterval' in a config file)."
+      ),
       (["--platform-stationary-pause", "20,1e16"], "--platform-stationary-pause \(measure), found 1e+16"),
       (["--platform-accuracy-gate", "1e16"], "--platform-accuracy-gate \(measure), found 1e+16"),
       (["--platform-min-interval", "inf"], "--platform-min-interval must be 0 or more seconds."),

@@ -77,8 +77,9 @@ struct OutputOwnershipTests {
     #expect(try CommandRunner.run(["walk.csv", "-o", "elsewhere", "-q"], in: folder).status == 0)
     try FileManager.default.createDirectory(at: folder.appendingPathComponent("out"), withIntermediateDirectories: true)
     let target = folder.appendingPathComponent("elsewhere/walk").path
-    try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("out/walk").path,
-                                               withDestinationPath: target)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.appendingPathComponent("out/walk").path,
+      withDestinationPath: target)
     let result = try CommandRunner.run(["walk.csv", "-o", "out", "-q"], in: folder)
     #expect(result.status == 1)
     #expect(result.stderr.contains("out/walk: error: is in the way"), "stderr: \(result.stderr)")
@@ -260,7 +261,8 @@ struct OutputOwnershipTests {
   @Test func aSecondLogWithTheSameStemDoesNotRetireTheFirstOnesResults() throws {
     let folder = try folderWithWalk(named: "vm.csv")
     defer { try? FileManager.default.removeItem(at: folder) }
-    try write("""
+    try write(
+      """
       <?xml version="1.0"?>
       <gpx version="1.1" creator="test"><trk><trkseg>
       <trkpt lat="35.0115812" lon="135.7681302"><time>2024-05-01T07:00:00Z</time></trkpt>
@@ -325,8 +327,9 @@ struct OutputOwnershipTests {
 
   /// A work folder as a killed run leaves it: its marker says it is ours, no process holds its lock.
   private func staleWorkFolder(_ url: URL, log: String, name: String = "walk") throws {
-    try write(#"{"tool":"calmgeo-replay","kind":"work","input":"\#(log)","name":"\#(name)"}"#,
-              url.appendingPathComponent(".calmgeo-replay.json"))
+    try write(
+      #"{"tool":"calmgeo-replay","kind":"work","input":"\#(log)","name":"\#(name)"}"#,
+      url.appendingPathComponent(".calmgeo-replay.json"))
   }
 
   @Test func deletingAStaleWorkFolderNeverFollowsASymlink() throws {
@@ -339,10 +342,12 @@ struct OutputOwnershipTests {
     let uploads = stale.appendingPathComponent("uploads")
     try FileManager.default.createDirectory(at: uploads, withIntermediateDirectories: true)
     let victim = folder.appendingPathComponent("victim")
-    try FileManager.default.createSymbolicLink(atPath: uploads.appendingPathComponent("link").path,
-                                               withDestinationPath: victim.path)
-    try FileManager.default.createSymbolicLink(atPath: stale.appendingPathComponent("file-link").path,
-                                               withDestinationPath: victim.appendingPathComponent("data.txt").path)
+    try FileManager.default.createSymbolicLink(
+      atPath: uploads.appendingPathComponent("link").path,
+      withDestinationPath: victim.path)
+    try FileManager.default.createSymbolicLink(
+      atPath: stale.appendingPathComponent("file-link").path,
+      withDestinationPath: victim.appendingPathComponent("data.txt").path)
     // Named like a work folder but without our marker: not ours.
     try write("mine", out.appendingPathComponent(".calmgeo-Zz99Yy/notes.txt"))
     let result = try CommandRunner.run(["walk.csv", "-o", "out", "-q"], in: folder)
@@ -363,8 +368,10 @@ struct OutputOwnershipTests {
     // flock(1) holds both markers' locks while the replays run, as live runs would.
     let holder = Process()
     holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-    holder.arguments = [other.appendingPathComponent(".calmgeo-replay.json").path,
-                        "/usr/bin/flock", same.appendingPathComponent(".calmgeo-replay.json").path, "sleep", "8"]
+    holder.arguments = [
+      other.appendingPathComponent(".calmgeo-replay.json").path,
+      "/usr/bin/flock", same.appendingPathComponent(".calmgeo-replay.json").path, "sleep", "8",
+    ]
     try holder.run()
     usleep(500_000)
     let result = try CommandRunner.run(["walk.csv", "-o", "out", "-q"], in: folder)
@@ -430,7 +437,8 @@ struct OutputOwnershipTests {
     let folder = try CommandRunner.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     try write("mine", folder.appendingPathComponent("out/drive-speed-changes/notes.txt"))
-    let result = try CommandRunner.run(["live", Self.drive.path, "--url", server.url, "--out", "out", "-q"], in: folder)
+    let result = try CommandRunner.run(
+      ["live", Self.drive.path, "--url", server.url, "--out", "out", "-q"], in: folder)
     #expect(result.status == 1)
     #expect(result.stderr.contains("out/drive-speed-changes: error: "), "stderr: \(result.stderr)")
     #expect(read(folder.appendingPathComponent("out/drive-speed-changes/notes.txt")) == "mine")

@@ -49,7 +49,8 @@ struct ReportExplainTests {
 
   private func readout(_ page: Chromium.Page) -> String {
     guard let start = page.dom.range(of: "<div id=\"cursor-readout\">"),
-          let end = page.dom.range(of: "</div>", range: start.upperBound..<page.dom.endIndex) else { return "" }
+      let end = page.dom.range(of: "</div>", range: start.upperBound..<page.dom.endIndex)
+    else { return "" }
     return String(page.dom[start.upperBound..<end.lowerBound])
   }
 
@@ -58,16 +59,20 @@ struct ReportExplainTests {
     let file = try Self.report()
     let second = try Chromium.load(file, fragment: "t=123")
     #expect(second.consoleMessages.isEmpty, "console: \(second.consoleMessages)")
-    #expect(readout(second).contains("listening, still · still rule: ref over 60 s old while moving, so ref moved "
-      + "here; 10.0 m &lt; distanceFilter 16.0 m (not the judge, 99.2 m): still motionchange · ref 61 s old · "
-      + "10.0 m/s"),
+    #expect(
+      readout(second).contains(
+        "listening, still · still rule: ref over 60 s old while moving, so ref moved "
+          + "here; 10.0 m &lt; distanceFilter 16.0 m (not the judge, 99.2 m): still motionchange · ref 61 s old · "
+          + "10.0 m/s"),
       "\(readout(second))")
     let first = try Chromium.load(file, fragment: "t=62")
-    #expect(readout(first).contains(
-      "20.0 m ≥ distanceFilter 16.0 m (not the judge, 99.2 m): no motionchange · ref 61 s old"),
+    #expect(
+      readout(first).contains(
+        "20.0 m ≥ distanceFilter 16.0 m (not the judge, 99.2 m): no motionchange · ref 61 s old"),
       "\(readout(first))")
     let filtered = try Chromium.load(file, fragment: "t=30")
-    #expect(readout(filtered).contains("filtered: 0.0 m from ref ≤ judge 99.2 m · ref 29 s old"),
+    #expect(
+      readout(filtered).contains("filtered: 0.0 m from ref ≤ judge 99.2 m · ref 29 s old"),
       "\(readout(filtered))")
   }
 

@@ -7,7 +7,8 @@ import Testing
 struct ReportHTMLTests {
   static let root = CommandRunner.repositoryRoot
   static let sample = "Samples/walk-with-long-stop.csv"
-  static let corpusLog = root.deletingLastPathComponent().appendingPathComponent("shared/corpus/gpx/gpsbabel__dg100.gpx")
+  static let corpusLog = root.deletingLastPathComponent().appendingPathComponent(
+    "shared/corpus/gpx/gpsbabel__dg100.gpx")
 
   static let hasCorpus: Bool = {
     let found = FileManager.default.fileExists(atPath: corpusLog.path)
@@ -41,17 +42,20 @@ struct ReportHTMLTests {
     let first = try replay(Self.sample)
     let second = try replay(Self.sample, ["--report", "html", "--report", "html"])
     let files = try FileManager.default.contentsOfDirectory(atPath: first.path).sorted()
-    #expect(files == [".calmgeo-replay.json", "locations.json", "report.html", "stats.json", "stops.ndjson", "uploads"])
-    #expect(try FileManager.default.contentsOfDirectory(atPath: plain.path).sorted()
-      == files.filter { $0 != "report.html" })
+    #expect(
+      files == [".calmgeo-replay.json", "locations.json", "report.html", "stats.json", "stops.ndjson", "uploads"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: plain.path).sorted()
+        == files.filter { $0 != "report.html" })
     let names = (FileManager.default.subpaths(atPath: plain.path) ?? []).filter { $0 != "uploads" }
     for name in names {
       let (with, without) = (first.appendingPathComponent(name), plain.appendingPathComponent(name))
       #expect(try Data(contentsOf: with) == Data(contentsOf: without), "\(name) changed with --report")
     }
     #expect(names.count > 10)  // locations, stats, the request log and every body
-    #expect(try Data(contentsOf: first.appendingPathComponent("report.html"))
-      == Data(contentsOf: second.appendingPathComponent("report.html")))
+    #expect(
+      try Data(contentsOf: first.appendingPathComponent("report.html"))
+        == Data(contentsOf: second.appendingPathComponent("report.html")))
   }
 
   @Test func rejectsAnUnknownFormat() throws {

@@ -34,7 +34,9 @@ struct ReportOutputsTests {
     #expect(result.stdout.contains("stops       1/1 detected, delay p95 80 s, 0 false; starts 1/1, 0 m lost p95\n"))
     #expect(result.stdout.contains("emitted     110 locations, 3 motionchanges (1 first fix, 1 stop, 1 geofence exit)"))
     #expect(result.stdout.contains("records     110 uploaded, 0 duplicates sent, 0 still stored, 0 expired"))
-    #expect(result.stdout.contains("energy      25.1 mAh, 1.73 %/h of battery; 0.85–9.39 %/h across 5 profiles (a proxy for ranking)"))
+    #expect(
+      result.stdout.contains(
+        "energy      25.1 mAh, 1.73 %/h of battery; 0.85–9.39 %/h across 5 profiles (a proxy for ranking)"))
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("summary.csv").path))
   }
 
@@ -49,13 +51,15 @@ struct ReportOutputsTests {
   @Test func compareShowsTheDifferenceAndExitsOne() throws {
     let folder = try CommandRunner.temporaryFolder()
     for (name, extra) in [("a", [String]()), ("b", ["--schedule", "200,500", "--loop-schedule"])] {
-      let run = try CommandRunner.run([sample("walk-with-long-stop"), "-c", config, "-o", folder.appendingPathComponent(name).path, "-q"] + extra)
+      let run = try CommandRunner.run(
+        [sample("walk-with-long-stop"), "-c", config, "-o", folder.appendingPathComponent(name).path, "-q"] + extra)
       #expect(run.status == 0, "stderr: \(run.stderr)")
     }
     let a = folder.appendingPathComponent("a/walk-with-long-stop").path
     let b = folder.appendingPathComponent("b/walk-with-long-stop").path
     let same = try CommandRunner.run(["compare", a, a])
-    #expect(same.status == 0 && same.stdout.hasSuffix("0 of \(same.stdout.split(separator: "\n").count - 3) fields differ\n"))
+    #expect(
+      same.status == 0 && same.stdout.hasSuffix("0 of \(same.stdout.split(separator: "\n").count - 3) fields differ\n"))
     let differ = try CommandRunner.run(["compare", a, b, "--changed"])
     #expect(differ.status == 1)
     #expect(differ.stdout.contains("uploads.failed") && !differ.stdout.contains("input.file"))
@@ -72,10 +76,11 @@ struct ReportOutputsTests {
     #expect(result.status == 0, "stderr: \(result.stderr)")
     let out = folder.appendingPathComponent("walk-with-long-stop")
     let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
-    #expect(names == [
-      ".calmgeo-replay.json", "emitted.geojson", "emitted.gpx", "locations.json", "raw.geojson", "raw.gpx",
-      "stats.json", "stops.ndjson", "trace.ndjson", "uploads",
-    ])
+    #expect(
+      names == [
+        ".calmgeo-replay.json", "emitted.geojson", "emitted.gpx", "locations.json", "raw.geojson", "raw.gpx",
+        "stats.json", "stops.ndjson", "trace.ndjson", "uploads",
+      ])
     let trace = try String(contentsOf: out.appendingPathComponent("trace.ndjson"), encoding: .utf8)
     #expect(trace.split(separator: "\n").count == 1740)
     let bad = try CommandRunner.run([sample("walk-with-long-stop"), "-o", folder.path, "--export", "kml"])

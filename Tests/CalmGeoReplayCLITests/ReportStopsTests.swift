@@ -9,8 +9,10 @@ struct ReportStopsTests {
   private func replay() throws -> URL {
     let out = try CommandRunner.temporaryFolder()
     let result = try CommandRunner.run(
-      ["Samples/walk-with-long-stop.csv", "--config", "Samples/config.json", "--out", out.path, "--quiet",
-       "--report", "html"], in: Self.root)
+      [
+        "Samples/walk-with-long-stop.csv", "--config", "Samples/config.json", "--out", out.path, "--quiet",
+        "--report", "html",
+      ], in: Self.root)
     #expect(result.status == 0, "stderr: \(result.stderr)")
     return out.appendingPathComponent("walk-with-long-stop")
   }

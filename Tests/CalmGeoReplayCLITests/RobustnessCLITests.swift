@@ -13,16 +13,20 @@ struct RobustnessCLITests {
   }()
 
   /// (reproducer, exit code, what stderr says). None may crash (a signal) or write `inf`.
-  @Test(.enabled(if: RobustnessCLITests.available, "needs ../shared/robustness beside the checkout"),
-        arguments: [
-          // A single Fix whose time is out of range: nothing left to replay.
-          ("gnss-min.txt", Int32(65), "no usable fix in 1 records read as gnsslogger (skipped: time_out_of_range 1)"),
-          ("gnss-span.txt", Int32(65), "no usable fix in 2 records read as gnsslogger (skipped: time_out_of_range 2)"),
-          // The ZDA is skipped; the GGA then has no date.
-          ("zda-min.nmea", Int32(65), "zda-min.nmea:2: error: nmea: the log has fixes but no RMC or ZDA sentence with a date"),
-          ("inf.csv", Int32(65), "no usable fix in 1 records read as csv (skipped: out_of_range 1)"),
-          ("inf.gpx", Int32(65), "no usable fix in 1 records read as gpx (skipped: out_of_range 1)"),
-        ])
+  @Test(
+    .enabled(if: RobustnessCLITests.available, "needs ../shared/robustness beside the checkout"),
+    arguments: [
+      // A single Fix whose time is out of range: nothing left to replay.
+      ("gnss-min.txt", Int32(65), "no usable fix in 1 records read as gnsslogger (skipped: time_out_of_range 1)"),
+      ("gnss-span.txt", Int32(65), "no usable fix in 2 records read as gnsslogger (skipped: time_out_of_range 2)"),
+      // The ZDA is skipped; the GGA then has no date.
+      (
+        "zda-min.nmea", Int32(65),
+        "zda-min.nmea:2: error: nmea: the log has fixes but no RMC or ZDA sentence with a date"
+      ),
+      ("inf.csv", Int32(65), "no usable fix in 1 records read as csv (skipped: out_of_range 1)"),
+      ("inf.gpx", Int32(65), "no usable fix in 1 records read as gpx (skipped: out_of_range 1)"),
+    ])
   func reproducerEndsInAClearErrorNotACrash(name: String, status: Int32, says: String) throws {
     let out = try CommandRunner.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: out) }
@@ -39,13 +43,16 @@ struct RobustnessCLITests {
     let folder = try CommandRunner.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let points = String(repeating: "<trkpt lat=\"1\" lon=\"2\"><desc>some words</desc></trkpt>", count: 100)
-    try Data(("<?xml version=\"1.0\"?><gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"><time>2024-05-01T07:03:12Z</time></trkpt>"
-      + points + "</trkseg></trk><oops>").utf8).write(to: folder.appendingPathComponent("bad.gpx"))
+    try Data(
+      ("<?xml version=\"1.0\"?><gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"><time>2024-05-01T07:03:12Z</time></trkpt>"
+        + points + "</trkseg></trk><oops>").utf8
+    ).write(to: folder.appendingPathComponent("bad.gpx"))
     func peakKB(_ copies: Int) throws -> Int {
       let process = Process()
       process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
       let report = folder.appendingPathComponent("rss-\(copies)")
-      process.arguments = ["-f", "%M", "-o", report.path, CommandRunner.binary.path]
+      process.arguments =
+        ["-f", "%M", "-o", report.path, CommandRunner.binary.path]
         + Array(repeating: "bad.gpx", count: copies) + ["--out", folder.appendingPathComponent("out").path]
       process.currentDirectoryURL = folder
       process.standardOutput = FileHandle.nullDevice

@@ -9,15 +9,16 @@ struct SampleGoldenTests {
     // Relative paths, from the checkout, as CI runs it.
     let result = try CommandRunner.run(["check", "Samples/expected"], in: CommandRunner.repositoryRoot)
     #expect(result.status == 0, "stdout: \(result.stdout)\nstderr: \(result.stderr)")
-    #expect(result.stdout == """
-      drive-speed-changes: ok
-      stationary-drift: ok
-      walk-with-long-stop: ok
-      walk-with-geofences: ok
-      commute: ok
-      all 5 tracks match
+    #expect(
+      result.stdout == """
+        drive-speed-changes: ok
+        stationary-drift: ok
+        walk-with-long-stop: ok
+        walk-with-geofences: ok
+        commute: ok
+        all 5 tracks match
 
-      """)
+        """)
     #expect(result.stderr.isEmpty)
   }
 
@@ -29,7 +30,9 @@ struct SampleGoldenTests {
     for sample in samples {
       #expect(manifest.contains("\"../\(sample)\""), "add \(sample) to Samples/expected/check.json")
     }
-    let scenarios = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { $0.hasSuffix("-scenario.yaml") }
+    let scenarios = try FileManager.default.contentsOfDirectory(atPath: root.path).filter {
+      $0.hasSuffix("-scenario.yaml")
+    }
     #expect(scenarios == ["commute-scenario.yaml"])
     for scenario in scenarios {
       #expect(manifest.contains("\"../\(scenario)\""), "add \(scenario) to Samples/expected/check.json")
@@ -48,7 +51,8 @@ struct SampleGoldenTests {
       ])
       #expect(result.status == 0, "stderr: \(result.stderr)")
       let produced = folder.appendingPathComponent("drive-speed-changes")
-      outputs.append(try GoldenCopy.files(under: produced).map { try Data(contentsOf: produced.appendingPathComponent($0)) })
+      outputs.append(
+        try GoldenCopy.files(under: produced).map { try Data(contentsOf: produced.appendingPathComponent($0)) })
     }
     #expect(outputs[0] == outputs[1])
     #expect(outputs[0].count > 3)
@@ -60,10 +64,13 @@ struct SampleGoldenTests {
     let sample = root.appendingPathComponent("Samples/walk-with-long-stop.csv").path
     let config = root.appendingPathComponent("Samples/config.json").path
     // First with many small requests, then with one big batch: old body files must vanish.
-    _ = try CommandRunner.run([sample, "--config", config, "--out", folder.path, "-q", "--schedule", "500", "--loop-schedule"])
+    _ = try CommandRunner.run([
+      sample, "--config", config, "--out", folder.path, "-q", "--schedule", "500", "--loop-schedule",
+    ])
     let second = try CommandRunner.run([sample, "--out", folder.path, "-q"])
     #expect(second.status == 0)
-    let uploads = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("walk-with-long-stop/uploads").path)
+    let uploads = try FileManager.default.contentsOfDirectory(
+      atPath: folder.appendingPathComponent("walk-with-long-stop/uploads").path)
     #expect(uploads == ["requests.ndjson"])  // no url in the second run: no bodies
     let hidden = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".") }
     #expect(hidden.isEmpty)

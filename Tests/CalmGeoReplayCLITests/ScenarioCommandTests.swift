@@ -18,14 +18,16 @@ struct ScenarioCommandTests {
   @Test func writesCallsAndMarksTheLocationsACallProduced() throws {
     let folder = try CommandRunner.temporaryFolder()
     try writeTrack(in: folder)
-    try Data("""
+    try Data(
+      """
       calls:
         - {call: start, at: "+0s"}
         - {call: getGeoData, at: "+100s"}
         - {call: unregisterLocationListener, at: "+101s"}
         - {call: getStoredCount, at: "+150s"}
         - {call: state, at: "2024-05-01T07:04:00Z"}
-      """.utf8).write(to: folder.appendingPathComponent("s.yaml"))
+      """.utf8
+    ).write(to: folder.appendingPathComponent("s.yaml"))
     let result = try CommandRunner.run(["t.csv", "--scenario", "s.yaml", "-q"], in: folder)
     #expect(result.status == 0, "stderr: \(result.stderr)")
     let out = folder.appendingPathComponent("replay-out/t")
@@ -40,15 +42,23 @@ struct ScenarioCommandTests {
     #expect(calls[2] == #"{"entry":2,"line":4,"call":"unregisterLocationListener","time":"2024-05-01T07:01:41.000Z"}"#)
     #expect(calls[3] == #"{"entry":3,"line":5,"call":"getStoredCount","time":"2024-05-01T07:02:30.000Z","returned":7}"#)
     #expect(calls[4] == #"{"entry":4,"line":6,"call":"state","time":"2024-05-01T07:04:00.000Z","returned":"running"}"#)
-    let locations = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("locations.json"))) as! [[String: Any]]
-    #expect(locations.map { $0["timestamp"] as! String }.map { String($0.dropFirst(14).prefix(5)) }
-      == ["00:00", "00:01", "00:12", "01:13", "01:40", "01:40"])
+    let locations =
+      try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("locations.json")))
+      as! [[String: Any]]
+    #expect(
+      locations.map { $0["timestamp"] as! String }.map { String($0.dropFirst(14).prefix(5)) }
+        == ["00:00", "00:01", "00:12", "01:13", "01:40", "01:40"])
     #expect(locations.map { $0["call"] as? String } == [nil, nil, nil, nil, "getGeoData", "getGeoData"])
-    let stats = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("stats.json"))) as! [String: Any]
+    let stats =
+      try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("stats.json")))
+      as! [String: Any]
     #expect((stats["engine"] as! [String: Any])["emitted"] as? Int == 7)
     #expect((stats["accounting"] as! [String: Any])["cleared"] as? Int == 0)
-    #expect((stats["calls"] as! [String: Int]) == ["start": 1, "getGeoData": 1, "unregisterLocationListener": 1,
-                                                     "getStoredCount": 1, "state": 1])
+    #expect(
+      (stats["calls"] as! [String: Int]) == [
+        "start": 1, "getGeoData": 1, "unregisterLocationListener": 1,
+        "getStoredCount": 1, "state": 1,
+      ])
   }
 
   @Test func withoutAScenarioNothingChanges() throws {
@@ -62,14 +72,22 @@ struct ScenarioCommandTests {
   }
 
   @Test(arguments: [
-    ("calls:\n  - {call: start, at: \"+0s\"}\n  - {call: sync, at: \"+10m\"}\n",
-     "s.yaml:3: error: scenario: calls[1]: 2024-05-01T07:10:00.000Z is after the log's last fix (2024-05-01T07:04:59.000Z)\n"),
-    ("calls:\n  - {call: start, at: \"2024-05-01T06:00:00Z\"}\n",
-     "s.yaml:2: error: scenario: calls[0]: 2024-05-01T06:00:00.000Z is before the log's first fix (2024-05-01T07:00:00.000Z)\n"),
-    ("calls:\n  - {call: launch, at: \"+0s\"}\n",
-     "s.yaml:2: error: scenario: calls[0]: unknown call \"launch\"; calls: start, stop, restart, sync, clearAllLocations, getGeoData, getStoredLocations, getStoredCount, getSyncState, registerLocationListener, unregisterLocationListener, state\n"),
-    ("calls:\n  - {call: restart, at: \"+1s\", config: office.json}\n",
-     "s.yaml:2: error: scenario: calls[0]: restart config: 'stationaryRadus': unknown key; did you mean 'stationaryRadius'?\n"),
+    (
+      "calls:\n  - {call: start, at: \"+0s\"}\n  - {call: sync, at: \"+10m\"}\n",
+      "s.yaml:3: error: scenario: calls[1]: 2024-05-01T07:10:00.000Z is after the log's last fix (2024-05-01T07:04:59.000Z)\n"
+    ),
+    (
+      "calls:\n  - {call: start, at: \"2024-05-01T06:00:00Z\"}\n",
+      "s.yaml:2: error: scenario: calls[0]: 2024-05-01T06:00:00.000Z is before the log's first fix (2024-05-01T07:00:00.000Z)\n"
+    ),
+    (
+      "calls:\n  - {call: launch, at: \"+0s\"}\n",
+      "s.yaml:2: error: scenario: calls[0]: unknown call \"launch\"; calls: start, stop, restart, sync, clearAllLocations, getGeoData, getStoredLocations, getStoredCount, getSyncState, registerLocationListener, unregisterLocationListener, state\n"
+    ),
+    (
+      "calls:\n  - {call: restart, at: \"+1s\", config: office.json}\n",
+      "s.yaml:2: error: scenario: calls[0]: restart config: 'stationaryRadus': unknown key; did you mean 'stationaryRadius'?\n"
+    ),
   ])
   func scenarioErrorsAre64(text: String, message: String) throws {
     let folder = try CommandRunner.temporaryFolder()

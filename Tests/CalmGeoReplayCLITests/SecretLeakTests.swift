@@ -24,11 +24,13 @@ struct SecretLeakTests {
       let inputs = root.appendingPathComponent("in")
       try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
       for name in ["walk-with-long-stop.csv", "drive-speed-changes.csv", "home-office.geofences.yaml"] {
-        try FileManager.default.copyItem(at: SecretLeakTests.samples.appendingPathComponent(name),
-                                         to: inputs.appendingPathComponent(name))
+        try FileManager.default.copyItem(
+          at: SecretLeakTests.samples.appendingPathComponent(name),
+          to: inputs.appendingPathComponent(name))
       }
       try write(config(token: SecretLeakTests.token), to: "in/cfg.json")
-      try write("""
+      try write(
+        """
         calls:
           - call: start
             at: "+0s"
@@ -63,8 +65,10 @@ struct SecretLeakTests {
 
     /// Runs the tool in the work folder and keeps what it printed.
     @discardableResult
-    func run(_ label: String, _ arguments: [String],
-             environment: [String: String] = [:]) throws -> CommandRunner.Result {
+    func run(
+      _ label: String, _ arguments: [String],
+      environment: [String: String] = [:]
+    ) throws -> CommandRunner.Result {
       let result = try CommandRunner.run(arguments, in: root, environment: environment)
       printed.append(("\(label) stdout", result.stdout))
       printed.append(("\(label) stderr", result.stderr))
@@ -99,30 +103,41 @@ struct SecretLeakTests {
 
   @Test func replayWithEveryOutputWritesNoToken() throws {
     let work = try Workspace()
-    let replay = try work.run("replay", [
-      "in/walk-with-long-stop.csv", "-c", "in/cfg.json", "--out", "out", "--report", "html", "--trace",
-      "--export", "gpx,geojson", "--export-raw", "--geofences", "in/home-office.geofences.yaml",
-    ])
+    let replay = try work.run(
+      "replay",
+      [
+        "in/walk-with-long-stop.csv", "-c", "in/cfg.json", "--out", "out", "--report", "html", "--trace",
+        "--export", "gpx,geojson", "--export-raw", "--geofences", "in/home-office.geofences.yaml",
+      ])
     #expect(replay.status == 0, "\(replay.stderr)")
-    let ndjson = try work.run("replay --ndjson", [
-      "in/walk-with-long-stop.csv", "in/drive-speed-changes.csv", "-c", "in/cfg.json", "--out", "nd", "--ndjson",
-      "--scenario", "in/scenario.yaml",
-    ])
+    let ndjson = try work.run(
+      "replay --ndjson",
+      [
+        "in/walk-with-long-stop.csv", "in/drive-speed-changes.csv", "-c", "in/cfg.json", "--out", "nd", "--ndjson",
+        "--scenario", "in/scenario.yaml",
+      ])
     #expect(ndjson.status == 0, "\(ndjson.stderr)")
-    let set = try work.run("replay --set", [
-      "in/walk-with-long-stop.csv", "-c", "in/cfg.json", "--set", "token=\(Self.otherToken)", "--out", "set",
-    ])
+    let set = try work.run(
+      "replay --set",
+      [
+        "in/walk-with-long-stop.csv", "-c", "in/cfg.json", "--set", "token=\(Self.otherToken)", "--out", "set",
+      ])
     #expect(set.status == 0, "\(set.stderr)")
     // Credentials in the url's user info become a Basic Authorization header when sent.
-    let userInfo = try work.run("replay url user info", [
-      "in/walk-with-long-stop.csv", "-c", "in/cfg.json", "--set", "url=https://robot:\(Self.token)@api.example.test/v1",
-      "--out", "userinfo",
-    ])
+    let userInfo = try work.run(
+      "replay url user info",
+      [
+        "in/walk-with-long-stop.csv", "-c", "in/cfg.json", "--set",
+        "url=https://robot:\(Self.token)@api.example.test/v1",
+        "--out", "userinfo",
+      ])
     #expect(userInfo.status == 0, "\(userInfo.stderr)")
-    let badURL = try work.run("replay bad url", [
-      "in/walk-with-long-stop.csv", "-c", "in/cfg.json", "--set", "url=ftp://robot:\(Self.token)@api.example.test/v1",
-      "--out", "bad",
-    ])
+    let badURL = try work.run(
+      "replay bad url",
+      [
+        "in/walk-with-long-stop.csv", "-c", "in/cfg.json", "--set", "url=ftp://robot:\(Self.token)@api.example.test/v1",
+        "--out", "bad",
+      ])
     #expect(badURL.status == 64, "\(badURL.stderr)")
     // `out` monitored geofences and `set` did not: their stats differ (exit 1).
     let compare = try work.run("compare", ["compare", "out/walk-with-long-stop", "set/walk-with-long-stop"])
@@ -138,9 +153,11 @@ struct SecretLeakTests {
 
   @Test func checkInitCheckAndUpdateNeverShowTheToken() throws {
     let work = try Workspace()
-    let initial = try work.run("check --init", [
-      "check", "--init", "gold", "--config", "in/cfg.json", "in/walk-with-long-stop.csv",
-    ])
+    let initial = try work.run(
+      "check --init",
+      [
+        "check", "--init", "gold", "--config", "in/cfg.json", "in/walk-with-long-stop.csv",
+      ])
     #expect(initial.status == 0, "\(initial.stderr)")
     let same = try work.run("check", ["check", "gold"])
     #expect(same.status == 0, "\(same.stdout)\(same.stderr)")
@@ -165,9 +182,11 @@ struct SecretLeakTests {
 
   @Test func checkInEveryFormatNamesADifferingTokenWithoutShowingIt() throws {
     let work = try Workspace()
-    let initial = try work.run("check --init", [
-      "check", "--init", "gold", "--config", "in/cfg.json", "in/walk-with-long-stop.csv",
-    ])
+    let initial = try work.run(
+      "check --init",
+      [
+        "check", "--init", "gold", "--config", "in/cfg.json", "in/walk-with-long-stop.csv",
+      ])
     #expect(initial.status == 0, "\(initial.stderr)")
     // A golden folder recorded before redaction: the stored request log holds a token.
     let log = work.root.appendingPathComponent("gold/walk-with-long-stop/uploads/requests.ndjson")
@@ -176,8 +195,9 @@ struct SecretLeakTests {
       .write(to: log, atomically: true, encoding: .utf8)
     for format in ["json", "junit", "github", "markdown"] {
       let environment = ["GITHUB_STEP_SUMMARY": work.root.appendingPathComponent("summary-\(format).md").path]
-      let result = try work.run("check --format \(format)", ["check", "gold", "--format", format],
-                                environment: environment)
+      let result = try work.run(
+        "check --format \(format)", ["check", "gold", "--format", format],
+        environment: environment)
       #expect(result.status == 3, "\(format): \(result.stderr)")
       #expect(result.stdout.contains("Authorization header differs (values not shown)"), "\(format)")
     }
@@ -188,7 +208,8 @@ struct SecretLeakTests {
 
   @Test func sweepInEveryFormatWritesNoToken() throws {
     let work = try Workspace()
-    try work.write("""
+    try work.write(
+      """
       tracks: [walk-with-long-stop.csv]
       base: cfg.json
       vary:
@@ -199,9 +220,10 @@ struct SecretLeakTests {
       """, to: "in/sweep.yaml")
     for format in ["json", "junit", "github", "markdown"] {
       let environment = ["GITHUB_STEP_SUMMARY": work.root.appendingPathComponent("summary-\(format).md").path]
-      let sweep = try work.run("sweep --format \(format)",
-                               ["sweep", "in/sweep.yaml", "--out", "sweep-\(format)", "-j", "1", "--format", format],
-                               environment: environment)
+      let sweep = try work.run(
+        "sweep --format \(format)",
+        ["sweep", "in/sweep.yaml", "--out", "sweep-\(format)", "-j", "1", "--format", format],
+        environment: environment)
       #expect(sweep.status == 2, "\(format): \(sweep.stderr)")
       #expect(sweep.stdout.contains("(redacted)") || format == "junit", "\(format): \(sweep.stdout)")
     }
@@ -210,7 +232,8 @@ struct SecretLeakTests {
 
   @Test func sweepResumeMergeAndKeepBestWriteNoToken() throws {
     let work = try Workspace()
-    try work.write("""
+    try work.write(
+      """
       tracks: [walk-with-long-stop.csv, drive-speed-changes.csv]
       base: cfg.json
       vary:
@@ -225,9 +248,11 @@ struct SecretLeakTests {
     let resumed = try work.run("sweep --resume", ["sweep", "in/sweep.yaml", "--out", "resumed", "--resume", "-j", "1"])
     #expect(resumed.status == 0, "\(resumed.stderr)")
     for shard in ["1/2", "2/2"] {
-      let part = try work.run("sweep --shard \(shard)", [
-        "sweep", "in/sweep.yaml", "--out", "shard-\(shard.prefix(1))", "--shard", shard, "-j", "1",
-      ])
+      let part = try work.run(
+        "sweep --shard \(shard)",
+        [
+          "sweep", "in/sweep.yaml", "--out", "shard-\(shard.prefix(1))", "--shard", shard, "-j", "1",
+        ])
       #expect(part.status == 0, "\(part.stderr)")
     }
     let merge = try work.run("merge", ["merge", "shard-1", "shard-2", "--out", "merged"])
@@ -247,9 +272,11 @@ struct SecretLeakTests {
     try work.write(#"{"url": "https://a.test/l", "token": ["\#(Self.token)"]}"#, to: "in/type.json")
     try work.write(#"{"url": "https://a.test/l", "tokn": "\#(Self.token)"}"#, to: "in/unknown.json")
     for name in ["syntax", "type", "unknown"] {
-      let result = try work.run("config \(name)", [
-        "in/walk-with-long-stop.csv", "-c", "in/\(name).json", "--out", "bad",
-      ])
+      let result = try work.run(
+        "config \(name)",
+        [
+          "in/walk-with-long-stop.csv", "-c", "in/\(name).json", "--out", "bad",
+        ])
       #expect(result.status == 64, "\(name): \(result.stderr)")
     }
     let arguments: [[String]] = [
@@ -259,9 +286,11 @@ struct SecretLeakTests {
       ["--set", "token=\(Self.token)", "--set", "distanceFilter=-3"],
     ]
     for (index, extra) in arguments.enumerated() {
-      let result = try work.run("--set \(index)", [
-        "in/walk-with-long-stop.csv", "-c", "in/cfg.json", "--out", "bad",
-      ] + extra)
+      let result = try work.run(
+        "--set \(index)",
+        [
+          "in/walk-with-long-stop.csv", "-c", "in/cfg.json", "--out", "bad",
+        ] + extra)
       #expect(result.status == 64, "\(extra): \(result.stderr)")
     }
     #expect(work.leaks() == [])
@@ -272,22 +301,28 @@ struct SecretLeakTests {
     let server = try LiveTestServer(script: ["500", "drop"])
     let work = try Workspace()
     try work.write(work.config(token: Self.token, url: server.url), to: "in/live.json")
-    let live = try work.run("live", [
-      "live", "in/drive-speed-changes.csv", "-c", "in/live.json", "--speed", "max", "--out", "live",
-      "--set", "httpTimeout=1000", "--record-network", "network.ndjson",
-    ])
+    let live = try work.run(
+      "live",
+      [
+        "live", "in/drive-speed-changes.csv", "-c", "in/live.json", "--speed", "max", "--out", "live",
+        "--set", "httpTimeout=1000", "--record-network", "network.ndjson",
+      ])
     #expect(live.status == 0, "\(live.stderr)")
     // The server did receive the token: only what the tool writes is redacted.
     #expect(try server.requests().first?.header("Authorization") == "Bearer \(Self.token)")
-    let replayed = try work.run("live --network", [
-      "live", "in/drive-speed-changes.csv", "-c", "in/live.json", "--speed", "max", "--out", "replayed",
-      "--set", "httpTimeout=1000", "--network", "network.ndjson",
-    ])
+    let replayed = try work.run(
+      "live --network",
+      [
+        "live", "in/drive-speed-changes.csv", "-c", "in/live.json", "--speed", "max", "--out", "replayed",
+        "--set", "httpTimeout=1000", "--network", "network.ndjson",
+      ])
     #expect(replayed.status == 0, "\(replayed.stderr)")
-    let offline = try work.run("replay --network", [
-      "in/drive-speed-changes.csv", "-c", "in/live.json", "--set", "httpTimeout=1000", "--network", "network.ndjson",
-      "--out", "offline",
-    ])
+    let offline = try work.run(
+      "replay --network",
+      [
+        "in/drive-speed-changes.csv", "-c", "in/live.json", "--set", "httpTimeout=1000", "--network", "network.ndjson",
+        "--out", "offline",
+      ])
     #expect(offline.status == 0, "\(offline.stderr)")
     #expect(work.leaks() == [])
   }
@@ -299,15 +334,20 @@ struct SecretLeakTests {
     let server = try LiveTestServer(script: [])
     let work = try Workspace()
     try work.write(work.config(token: "(redacted)", url: server.url), to: "in/recommended.json")
-    let live = try work.run("live (marker)", [
-      "live", "in/drive-speed-changes.csv", "-c", "in/recommended.json", "--speed", "max", "--out", "live",
-    ])
+    let live = try work.run(
+      "live (marker)",
+      [
+        "live", "in/drive-speed-changes.csv", "-c", "in/recommended.json", "--speed", "max", "--out", "live",
+      ])
     #expect(live.status == 64, "\(live.stderr)")
-    #expect(live.stderr.contains("'token' holds \"(redacted)\", the placeholder calmgeo-replay writes in place of a secret"))
-    let userInfo = try work.run("live (marker in url)", [
-      "live", "in/drive-speed-changes.csv", "-c", "in/cfg.json", "--speed", "max", "--out", "live",
-      "--url", server.url.replacingOccurrences(of: "http://", with: "http://(redacted)@"),
-    ])
+    #expect(
+      live.stderr.contains("'token' holds \"(redacted)\", the placeholder calmgeo-replay writes in place of a secret"))
+    let userInfo = try work.run(
+      "live (marker in url)",
+      [
+        "live", "in/drive-speed-changes.csv", "-c", "in/cfg.json", "--speed", "max", "--out", "live",
+        "--url", server.url.replacingOccurrences(of: "http://", with: "http://(redacted)@"),
+      ])
     #expect(userInfo.status == 64, "\(userInfo.stderr)")
     #expect(try server.requests().isEmpty)
   }

@@ -19,7 +19,9 @@ struct SlurmCluster {
   /// Why the Slurm tests cannot run on this machine, or `nil`.
   static let unavailable: String? = {
     let missing = ["sbatch", "sinfo", "scancel", "slurmctld", "slurmd", "munged", "mungekey"].filter { find($0) == nil }
-    let reason = !missing.isEmpty ? "needs \(missing.joined(separator: ", ")) (scripts/check-deps.sh installs slurm-wlm and munge)"
+    let reason =
+      !missing.isEmpty
+      ? "needs \(missing.joined(separator: ", ")) (scripts/check-deps.sh installs slurm-wlm and munge)"
       : getuid() != 0 ? "needs root to start munged, slurmctld and slurmd" : nil
     if let reason { print("skipped: the Slurm job-array test \(reason)") }
     return reason
@@ -32,8 +34,9 @@ struct SlurmCluster {
 
   /// Starts a cluster and waits until its node is idle, at most `timeout` seconds.
   static func start(timeout: Int = 60) throws -> SlurmCluster {
-    let result = try run("/bin/bash", [script, "start"], environment: ["CALMGEO_SLURM_TIMEOUT": String(timeout)],
-                         timeout: Double(timeout + 20))
+    let result = try run(
+      "/bin/bash", [script, "start"], environment: ["CALMGEO_SLURM_TIMEOUT": String(timeout)],
+      timeout: Double(timeout + 20))
     let line = result.stdout.split(separator: "\n").first { $0.hasPrefix("export SLURM_CONF=") }
     guard result.status == 0, let line else {
       throw StartError(description: "the single-node cluster did not start (exit \(result.status)): \(result.stderr)")
@@ -61,8 +64,10 @@ struct SlurmCluster {
 
   /// Runs `executable`, its output going to files (daemons it starts must not hold
   /// pipes of ours), and ends it after `timeout` seconds (status -1 if it still runs).
-  private static func run(_ executable: String, _ arguments: [String], environment: [String: String],
-                          timeout: Double) throws -> Result {
+  private static func run(
+    _ executable: String, _ arguments: [String], environment: [String: String],
+    timeout: Double
+  ) throws -> Result {
     let folder = try CommandRunner.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let (out, err) = (folder.appendingPathComponent("stdout"), folder.appendingPathComponent("stderr"))
@@ -85,7 +90,8 @@ struct SlurmCluster {
       process.terminate()
       _ = exited.wait(timeout: .now() + 5)
     }
-    return Result(status: process.isRunning ? -1 : process.terminationStatus,
-                  stdout: try String(contentsOf: out, encoding: .utf8), stderr: try String(contentsOf: err, encoding: .utf8))
+    return Result(
+      status: process.isRunning ? -1 : process.terminationStatus,
+      stdout: try String(contentsOf: out, encoding: .utf8), stderr: try String(contentsOf: err, encoding: .utf8))
   }
 }

@@ -26,16 +26,19 @@ struct SlurmSweepTests {
     let spec = CommandRunner.repositoryRoot.appendingPathComponent("docs/sweep-example.yaml").path
     let job = work.appendingPathComponent("sweep-array.sh")
     try """
-      #!/bin/bash
-      set -euo pipefail
-      echo "task $SLURM_ARRAY_TASK_ID of $SLURM_ARRAY_TASK_COUNT, array job $SLURM_ARRAY_JOB_ID"
-      exec '\(CommandRunner.binary.path)' sweep '\(spec)' --shard "$SLURM_ARRAY_TASK_ID/3" \\
-        --out '\(work.path)'/shard-"$SLURM_ARRAY_TASK_ID" --jobs 1
+    #!/bin/bash
+    set -euo pipefail
+    echo "task $SLURM_ARRAY_TASK_ID of $SLURM_ARRAY_TASK_COUNT, array job $SLURM_ARRAY_JOB_ID"
+    exec '\(CommandRunner.binary.path)' sweep '\(spec)' --shard "$SLURM_ARRAY_TASK_ID/3" \\
+      --out '\(work.path)'/shard-"$SLURM_ARRAY_TASK_ID" --jobs 1
 
-      """.write(to: job, atomically: true, encoding: .utf8)
+    """.write(to: job, atomically: true, encoding: .utf8)
     let submitted = try cluster.run(
-      "sbatch", ["--wait", "--array=1-3", "--time=5", "--job-name=calmgeo-sweep", "--chdir=\(work.path)",
-                 "--output=\(work.path)/task-%a.out", job.path],
+      "sbatch",
+      [
+        "--wait", "--array=1-3", "--time=5", "--job-name=calmgeo-sweep", "--chdir=\(work.path)",
+        "--output=\(work.path)/task-%a.out", job.path,
+      ],
       timeout: 150)
     #expect(submitted.status == 0, "sbatch: \(submitted.stdout) \(submitted.stderr)")
     #expect(submitted.stdout.hasPrefix("Submitted batch job "))
@@ -50,15 +53,18 @@ struct SlurmSweepTests {
       shards.append(work.appendingPathComponent("shard-\(task)").path)
     }
 
-    let merged = try CommandRunner.run(["merge"] + shards + ["--out", work.appendingPathComponent("merged").path, "-q"])
+    let merged = try CommandRunner.run(
+      ["merge"] + shards + ["--out", work.appendingPathComponent("merged").path, "-q"])
     #expect(merged.status == 0, "merge: \(merged.stderr)")
     let whole = try CommandRunner.run(["sweep", spec, "--out", work.appendingPathComponent("whole").path, "-q"])
     #expect(whole.status == 0, "sweep: \(whole.stderr)")
     let expected = try SweepCommandTests.files(work.appendingPathComponent("whole"))
-    #expect(expected.keys.sorted() == [
-      ".calmgeo-replay.json", "pareto.csv", "recommended.json", "recommended.why.txt", "results.csv", "results.ndjson",
-      "summary.csv", "sweep.html", "sweep.json",
-    ])
+    #expect(
+      expected.keys.sorted() == [
+        ".calmgeo-replay.json", "pareto.csv", "recommended.json", "recommended.why.txt", "results.csv",
+        "results.ndjson",
+        "summary.csv", "sweep.html", "sweep.json",
+      ])
     let actual = try SweepCommandTests.files(work.appendingPathComponent("merged"))
     #expect(actual.keys.sorted() == expected.keys.sorted())
     for (name, bytes) in expected.sorted(by: { $0.key < $1.key }) {

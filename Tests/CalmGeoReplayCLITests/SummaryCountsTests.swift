@@ -13,7 +13,8 @@ struct SummaryCountsTests {
     // before the previous fix (dropped for its time: skipped). 6 = 3 + 2 + 1; the header
     // row is no record, named apart.
     let folder = try CommandRunner.temporaryFolder()
-    try write("""
+    try write(
+      """
       time,lat,lon
       2024-05-01T07:00:00Z,35.0,135.0
       2024-05-01T07:00:10Z,95.0,135.0
@@ -26,14 +27,17 @@ struct SummaryCountsTests {
     let run = try CommandRunner.run(["six.csv", "-o", "out"], in: folder)
     #expect(run.status == 0, "\(run.stderr)")
     let line = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("fixes ") })
-    #expect(line.hasSuffix("6 records read = 3 used + 2 skipped (bad_latitude 1, time_backwards 1) "
-      + "+ 1 ignored (no_fix 1); not records (header 1)"),
-            "\(line)")
+    #expect(
+      line.hasSuffix(
+        "6 records read = 3 used + 2 skipped (bad_latitude 1, time_backwards 1) "
+          + "+ 1 ignored (no_fix 1); not records (header 1)"),
+      "\(line)")
   }
 
   @Test func splitGapSessionsHaveASessionColumn() throws {
     let folder = try CommandRunner.temporaryFolder()
-    try write("""
+    try write(
+      """
       time,lat,lon
       2012-05-01T07:00:00Z,35.0,135.0
       2012-05-01T07:00:10Z,35.001,135.0

@@ -50,38 +50,55 @@ struct SweepCommandTests {
     let folder = try Self.folder()
     let run = try CommandRunner.run(["sweep", "sweep.yaml", "--out", "out"], in: folder)
     #expect(run.status == 0, "\(run.stderr)")
-    #expect(run.stdout.hasPrefix("out: 18 rows (3 tracks × 6 configurations)\nrecommended: configuration 3 (distanceFilter=16, syncThreshold=12)"))
+    #expect(
+      run.stdout.hasPrefix(
+        "out: 18 rows (3 tracks × 6 configurations)\nrecommended: configuration 3 (distanceFilter=16, syncThreshold=12)"
+      ))
     let out = folder.appendingPathComponent("out")
-    #expect(try Self.files(out).keys.sorted() == [
-      ".calmgeo-replay.json", "pareto.csv", "recommended.json", "recommended.why.txt", "results.csv", "results.ndjson",
-      "summary.csv", "sweep.html",
-      "sweep.json",
-    ])
+    #expect(
+      try Self.files(out).keys.sorted() == [
+        ".calmgeo-replay.json", "pareto.csv", "recommended.json", "recommended.why.txt", "results.csv",
+        "results.ndjson",
+        "summary.csv", "sweep.html",
+        "sweep.json",
+      ])
     let csv = try Self.text(out.appendingPathComponent("results.csv")).split(separator: "\n")
     #expect(csv.count == 19)
-    #expect(csv[0].hasPrefix("track,trackIndex,configIndex,distanceFilter,syncThreshold,input.fixesUsed,engine.emitted,engine.keptRatio,"))
+    #expect(
+      csv[0].hasPrefix(
+        "track,trackIndex,configIndex,distanceFilter,syncThreshold,input.fixesUsed,engine.emitted,engine.keptRatio,"))
     #expect(csv[1].hasPrefix("\(Self.samples)/drive-speed-changes.csv,0,0,10,5,1390,"))
     #expect(Set(csv.map { $0.split(separator: ",", omittingEmptySubsequences: false).count }).count == 1)
     #expect(try Self.text(out.appendingPathComponent("summary.csv")).split(separator: "\n").count == 7)
-    #expect(try Self.text(out.appendingPathComponent("recommended.why.txt")).hasPrefix(
-      "Recommended: configuration 3 of 6 (distanceFilter=16, syncThreshold=12).\n"))
+    #expect(
+      try Self.text(out.appendingPathComponent("recommended.why.txt")).hasPrefix(
+        "Recommended: configuration 3 of 6 (distanceFilter=16, syncThreshold=12).\n"))
 
     // recommended.json is a config file: replay reads it, and its stats equal the sweep's row.
     let replay = try CommandRunner.run(
-      ["\(Self.samples)/walk-with-long-stop.csv", "--config", "out/recommended.json", "--out", "replayed", "-q"], in: folder)
+      ["\(Self.samples)/walk-with-long-stop.csv", "--config", "out/recommended.json", "--out", "replayed", "-q"],
+      in: folder)
     #expect(replay.status == 0, "\(replay.stderr)")
-    var stats = try JSONSerialization.jsonObject(
-      with: try Data(contentsOf: folder.appendingPathComponent("replayed/walk-with-long-stop/stats.json"))) as! [String: Any]
+    var stats =
+      try JSONSerialization.jsonObject(
+        with: try Data(contentsOf: folder.appendingPathComponent("replayed/walk-with-long-stop/stats.json")))
+      as! [String: Any]
     let rowLine = try Self.text(out.appendingPathComponent("results.ndjson")).split(separator: "\n")[2 * 6 + 3]
     let row = try JSONSerialization.jsonObject(with: Data(rowLine.utf8)) as! [String: Any]
     var rowStats = row["stats"] as! [String: Any]
-    for key in ["input"] { stats[key] = nil; rowStats[key] = nil }
+    for key in ["input"] {
+      stats[key] = nil
+      rowStats[key] = nil
+    }
     // The sweep does not rank on Hausdorff, so its row holds the PED bound instead (flagged).
     var replayFidelity = stats["fidelity"] as! [String: Any]
     var rowFidelity = rowStats["fidelity"] as! [String: Any]
     #expect(replayFidelity["hausdorffExact"] as? Bool == true && rowFidelity["hausdorffExact"] as? Bool == false)
     #expect((rowFidelity["hausdorff"] as! Double) >= (replayFidelity["hausdorff"] as! Double))
-    for key in ["hausdorff", "hausdorffExact"] { replayFidelity[key] = nil; rowFidelity[key] = nil }
+    for key in ["hausdorff", "hausdorffExact"] {
+      replayFidelity[key] = nil
+      rowFidelity[key] = nil
+    }
     stats["fidelity"] = replayFidelity
     rowStats["fidelity"] = rowFidelity
     #expect(NSDictionary(dictionary: stats).isEqual(to: rowStats))
@@ -101,8 +118,11 @@ struct SweepCommandTests {
     let folder = try Self.folder()
     #expect(try CommandRunner.run(["sweep", "sweep.yaml", "-o", "whole", "-q"], in: folder).status == 0)
     for index in 1...3 {
-      let shard = try CommandRunner.run(["sweep", "sweep.yaml", "-o", "shards/\(index)", "--shard", "\(index)/3"], in: folder)
-      #expect(shard.status == 0 && shard.stdout == "shards/\(index): shard \(index)/3: 6 rows; join the shards with calmgeo-replay merge\n")
+      let shard = try CommandRunner.run(
+        ["sweep", "sweep.yaml", "-o", "shards/\(index)", "--shard", "\(index)/3"], in: folder)
+      #expect(
+        shard.status == 0
+          && shard.stdout == "shards/\(index): shard \(index)/3: 6 rows; join the shards with calmgeo-replay merge\n")
     }
     let shardRows = try Self.text(folder.appendingPathComponent("shards/2/results.ndjson")).split(separator: "\n")
     #expect(shardRows.allSatisfy { $0.contains(#""configIndex":1,"#) || $0.contains(#""configIndex":4,"#) })
@@ -124,7 +144,8 @@ struct SweepCommandTests {
     let out = folder.appendingPathComponent("out")
     let kept = try Self.text(out.appendingPathComponent("results.ndjson")).split(separator: "\n").count
     #expect(kept >= 5 && kept < 18)
-    #expect(cut.stderr.hasSuffix("out: interrupted: \(kept) of 18 rows kept; run the same command with --resume to finish\n"))
+    #expect(
+      cut.stderr.hasSuffix("out: interrupted: \(kept) of 18 rows kept; run the same command with --resume to finish\n"))
     #expect(try Self.text(out.appendingPathComponent("sweep.json")).contains("\"status\": \"interrupted\""))
     #expect(try Self.text(out.appendingPathComponent("results.csv")).split(separator: "\n").count == kept + 1)
     #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("recommended.json").path))
@@ -148,7 +169,10 @@ struct SweepCommandTests {
     let bad = try Self.folder(spec: "tracks: [a.csv]\nvary: {distanceFilter: {from: 10, to: 30, step: -5}}\n")
     let badRun = try CommandRunner.run(["sweep", "sweep.yaml"], in: bad)
     #expect(badRun.status == 64)
-    #expect(badRun.stderr == "sweep.yaml:2: error: sweep spec: 'vary.distanceFilter.step': expected a step more than 0 to go from 10 to 30, found -5\n")
+    #expect(
+      badRun.stderr
+        == "sweep.yaml:2: error: sweep spec: 'vary.distanceFilter.step': expected a step more than 0 to go from 10 to 30, found -5\n"
+    )
     #expect(try CommandRunner.run(["sweep", "nothere.yaml"], in: folder).status == 66)
     #expect(try CommandRunner.run(["sweep", "sweep.yaml", "--shard", "4/3"], in: folder).status == 64)
 
@@ -177,10 +201,12 @@ struct SweepCommandTests {
     #expect(run.status == 0, "\(run.stderr)")
     let best = folder.appendingPathComponent("out/best")
     #expect(try FileManager.default.contentsOfDirectory(atPath: best.path).sorted() == ["1-3", "2-1"])
-    #expect(try FileManager.default.contentsOfDirectory(atPath: best.appendingPathComponent("1-3").path).sorted()
-      == ["config.json", "drive-speed-changes", "stationary-drift", "walk-with-long-stop"])
-    #expect(try Self.text(best.appendingPathComponent("1-3/config.json"))
-      == (try Self.text(folder.appendingPathComponent("out/recommended.json"))))
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: best.appendingPathComponent("1-3").path).sorted()
+        == ["config.json", "drive-speed-changes", "stationary-drift", "walk-with-long-stop"])
+    #expect(
+      try Self.text(best.appendingPathComponent("1-3/config.json"))
+        == (try Self.text(folder.appendingPathComponent("out/recommended.json"))))
     for file in ["locations.json", "stats.json", "uploads/requests.ndjson"] {
       #expect(FileManager.default.fileExists(atPath: best.appendingPathComponent("2-1/stationary-drift/\(file)").path))
     }
@@ -188,17 +214,22 @@ struct SweepCommandTests {
 
   @Test func theDocumentedExampleRuns() throws {
     let folder = try CommandRunner.temporaryFolder()
-    let run = try CommandRunner.run(["sweep", "docs/sweep-example.yaml", "-o", folder.appendingPathComponent("ex").path, "-q"])
+    let run = try CommandRunner.run([
+      "sweep", "docs/sweep-example.yaml", "-o", folder.appendingPathComponent("ex").path, "-q",
+    ])
     #expect(run.status == 0, "\(run.stderr)")
     let first = try Self.text(folder.appendingPathComponent("ex/results.csv")).split(separator: "\n")[1]
     #expect(first.hasPrefix("../Samples/drive-speed-changes.csv,0,0,10,5,"))
-    #expect(try Self.text(folder.appendingPathComponent("ex/recommended.why.txt")).hasPrefix(
-      "Recommended: configuration 3 of 6 (distanceFilter=16, syncThreshold=12).\n"))
+    #expect(
+      try Self.text(folder.appendingPathComponent("ex/recommended.why.txt")).hasPrefix(
+        "Recommended: configuration 3 of 6 (distanceFilter=16, syncThreshold=12).\n"))
   }
 
   @Test func helpListsTheOptions() throws {
     let help = try CommandRunner.run(["sweep", "--help"])
-    for option in ["--out", "--jobs", "--shard", "--resume", "--strict", "--keep-best", "--plot", "--quiet", "EXIT CODES"] {
+    for option in [
+      "--out", "--jobs", "--shard", "--resume", "--strict", "--keep-best", "--plot", "--quiet", "EXIT CODES",
+    ] {
       #expect(help.stdout.contains(option), "sweep --help lacks \(option)")
     }
     #expect(!help.stdout.contains("--stop-after"))

@@ -9,7 +9,9 @@ import Testing
 /// `Samples/*.csv`; its Pareto front is configurations 1, 3 and 5, and 3 is recommended.
 struct SweepHTMLTests {
   /// Runs `sweep` on `spec` into `out` in a new folder; returns the folder.
-  private func sweep(_ arguments: [String] = [], spec: String = SweepCommandTests.spec(), status: Int32 = 0) throws -> URL {
+  private func sweep(_ arguments: [String] = [], spec: String = SweepCommandTests.spec(), status: Int32 = 0) throws
+    -> URL
+  {
     let folder = try SweepCommandTests.folder(spec: spec)
     let run = try CommandRunner.run(["sweep", "sweep.yaml", "-o", "out", "-q"] + arguments, in: folder)
     #expect(run.status == status, "stderr: \(run.stderr)")
@@ -33,8 +35,9 @@ struct SweepHTMLTests {
     #expect(html.contains("Recommended: configuration 3"))
     let again = try CommandRunner.run(["sweep", "sweep.yaml", "-o", "again", "-q", "--jobs", "3"], in: folder)
     #expect(again.status == 0)
-    #expect(try Data(contentsOf: folder.appendingPathComponent("out/sweep.html"))
-      == Data(contentsOf: folder.appendingPathComponent("again/sweep.html")))
+    #expect(
+      try Data(contentsOf: folder.appendingPathComponent("out/sweep.html"))
+        == Data(contentsOf: folder.appendingPathComponent("again/sweep.html")))
   }
 
   @Test func plotChoosesTheAxesAndIsChecked() throws {
@@ -43,23 +46,32 @@ struct SweepHTMLTests {
     #expect(chosen.contains(">storage.maxStored</text>"))
 
     let typo = try SweepCommandTests.folder()
-    let bad = try CommandRunner.run(["sweep", "sweep.yaml", "-o", "out", "--plot", "energy.percentPerHuor,uploads.requests"], in: typo)
+    let bad = try CommandRunner.run(
+      ["sweep", "sweep.yaml", "-o", "out", "--plot", "energy.percentPerHuor,uploads.requests"], in: typo)
     #expect(bad.status == 64)
-    #expect(bad.stderr == "error: --plot: 'energy.percentPerHuor' is not a result number; did you mean 'energy.percentPerHour'?\n")
+    #expect(
+      bad.stderr
+        == "error: --plot: 'energy.percentPerHuor' is not a result number; did you mean 'energy.percentPerHour'?\n")
     #expect(try CommandRunner.run(["sweep", "sweep.yaml", "--plot", "energy.percentPerHour"], in: typo).status == 64)
     #expect(try CommandRunner.run(["sweep", "sweep.yaml", "--plot", "a,b", "--shard", "1/2"], in: typo).status == 64)
 
     // merge checks --plot before writing anything.
     let shards = try SweepCommandTests.folder()
     for index in 1...2 {
-      #expect(try CommandRunner.run(["sweep", "sweep.yaml", "-o", "s\(index)", "--shard", "\(index)/2", "-q"], in: shards).status == 0)
+      #expect(
+        try CommandRunner.run(["sweep", "sweep.yaml", "-o", "s\(index)", "--shard", "\(index)/2", "-q"], in: shards)
+          .status == 0)
     }
-    let merged = try CommandRunner.run(["merge", "s1", "s2", "-o", "m", "--plot", "uploads.requests,engine.kept"], in: shards)
+    let merged = try CommandRunner.run(
+      ["merge", "s1", "s2", "-o", "m", "--plot", "uploads.requests,engine.kept"], in: shards)
     #expect(merged.status == 64 && merged.stderr.contains("'engine.kept' is not a result number"))
     #expect(!FileManager.default.fileExists(atPath: shards.appendingPathComponent("m").path))
-    let plotted = try CommandRunner.run(["merge", "s1", "s2", "-o", "m", "-q", "--plot", "uploads.requests,engine.keptRatio"], in: shards)
+    let plotted = try CommandRunner.run(
+      ["merge", "s1", "s2", "-o", "m", "-q", "--plot", "uploads.requests,engine.keptRatio"], in: shards)
     #expect(plotted.status == 0)
-    #expect(try SweepCommandTests.text(shards.appendingPathComponent("m/sweep.html")).contains("engine.keptRatio · higher is better"))
+    #expect(
+      try SweepCommandTests.text(shards.appendingPathComponent("m/sweep.html")).contains(
+        "engine.keptRatio · higher is better"))
   }
 
   @Test func saysWhyAChartIsMissingAndWhenNothingMeetsTheConstraints() throws {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 /// `sweep --resume` under preemption: resumed sweeps are killed at seeded random moments
@@ -59,12 +59,14 @@ struct SweepPreemptionTests {
       // being computed), the others from its start.
       let afterResuming = random.next() % 2 == 0
       let delay = span * Double(random.next() % 1000) / (afterResuming ? 2000 : 1000)
-      let (status, restored) = try Self.runStopped(resume: resume, stop: stop, after: delay, in: folder,
-                                                   waitForResuming: afterResuming)
+      let (status, restored) = try Self.runStopped(
+        resume: resume, stop: stop, after: delay, in: folder,
+        waitForResuming: afterResuming)
       let now = try Self.durableRows(in: folder)
       let moment = "\(Int(delay * 1000)) ms after \(afterResuming ? "resuming" : "start")"
-      history.append("\(attempt): \(stop) \(moment): exit \(status), \(durable) -> \(now) rows"
-                     + (restored.map { ", \($0) restored" } ?? ""))
+      history.append(
+        "\(attempt): \(stop) \(moment): exit \(status), \(durable) -> \(now) rows"
+          + (restored.map { ", \($0) restored" } ?? ""))
       // A resume that got as far as reading restored every durable row, no fewer.
       if let restored { #expect(restored == durable, "rows lost on resume:\n\(history.joined(separator: "\n"))") }
       #expect(now >= durable, "durable rows decreased:\n\(history.joined(separator: "\n"))")
@@ -81,8 +83,9 @@ struct SweepPreemptionTests {
     #expect(last.status == 0, "\(last.stderr)")
     let expected = try SweepCommandTests.files(folder.appendingPathComponent("whole"))
     #expect(expected.count == 9)  // 8 outputs and the ownership marker
-    #expect(try SweepCommandTests.files(folder.appendingPathComponent("out")) == expected,
-            "\(history.joined(separator: "\n"))")
+    #expect(
+      try SweepCommandTests.files(folder.appendingPathComponent("out")) == expected,
+      "\(history.joined(separator: "\n"))")
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(".out.partial").path))
     print("preemption: \(history.count) stops, \(complete) runs finished first:\n\(history.joined(separator: "\n"))")
   }
@@ -93,8 +96,9 @@ struct SweepPreemptionTests {
   @Test func aResumeKilledAtOnceKeepsTheRowsAndTheNextResumeUsesThem() throws {
     let folder = try SweepCommandTests.folder(spec: Self.spec)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let cut = try CommandRunner.run(["sweep", "sweep.yaml", "-o", "out", "-j", "1", "--stop-after", "10", "-q"],
-                                    in: folder)
+    let cut = try CommandRunner.run(
+      ["sweep", "sweep.yaml", "-o", "out", "-j", "1", "--stop-after", "10", "-q"],
+      in: folder)
     #expect(cut.status == 130)
     let kept = try Self.durableRows(in: folder)
     #expect(kept >= 10 && kept < Self.rows)
@@ -115,8 +119,10 @@ struct SweepPreemptionTests {
   /// returns its exit status (128 + the signal when killed by one) and how many rows it
   /// said it restored (`resuming: N rows already done`, 0 for `nothing to resume`), if
   /// it got that far.
-  static func runStopped(resume: Bool, stop: Stop, after delay: Double, in folder: URL,
-                         waitForWorkFolder: Bool = false, waitForResuming: Bool = false) throws
+  static func runStopped(
+    resume: Bool, stop: Stop, after delay: Double, in folder: URL,
+    waitForWorkFolder: Bool = false, waitForResuming: Bool = false
+  ) throws
     -> (status: Int32, restored: Int?)
   {
     let log = folder.appendingPathComponent("stderr.txt")

@@ -7,8 +7,9 @@ struct SweepTimingsCommandTests {
   @Test func timingsListEveryPhaseAndChangeNoFile() throws {
     let folder = try SweepCommandTests.folder()
     let plain = try CommandRunner.run(["sweep", "sweep.yaml", "--out", "plain", "--jobs", "1", "-q"], in: folder)
-    let timed = try CommandRunner.run(["sweep", "sweep.yaml", "--out", "timed", "--jobs", "2", "-q", "--timings"],
-                                      in: folder)
+    let timed = try CommandRunner.run(
+      ["sweep", "sweep.yaml", "--out", "timed", "--jobs", "2", "-q", "--timings"],
+      in: folder)
     #expect(plain.status == 0 && timed.status == 0, "\(plain.stderr)\(timed.stderr)")
     #expect(!plain.stderr.contains("sweep timings"))
     // The grid of SweepCommandTests: 3 sample tracks × 6 configurations = 18 rows.

@@ -11,7 +11,8 @@ struct TimeHandlingTests {
   /// Item 2: `--utc-offset` moves only times written without a zone.
   @Test func utcOffsetMovesOnlyZonelessTimes() throws {
     let folder = try CommandRunner.temporaryFolder()
-    try write("""
+    try write(
+      """
       time,lat,lon
       2024-05-01T07:00:00,35.0,135.0
       2024-05-01T16:00:10+02:00,35.001,135.0
@@ -25,27 +26,35 @@ struct TimeHandlingTests {
     // 1714572030 is 2024-05-01T14:00:30Z (Unix time is absolute). Before, every time moved
     // by 7 h and three of the four went "back in time".
     let times = result.stdout.split(separator: "\n").dropFirst().map { $0.prefix(24) }
-    #expect(times == ["2024-05-01T14:00:00.000Z", "2024-05-01T14:00:10.000Z", "2024-05-01T14:00:20.000Z",
-                      "2024-05-01T14:00:30.000Z"])
-    #expect(result.stderr.contains("mixed.csv: note: --utc-offset moved 1 zone-less times; 3 with their own zone were left as they are"))
+    #expect(
+      times == [
+        "2024-05-01T14:00:00.000Z", "2024-05-01T14:00:10.000Z", "2024-05-01T14:00:20.000Z",
+        "2024-05-01T14:00:30.000Z",
+      ])
+    #expect(
+      result.stderr.contains(
+        "mixed.csv: note: --utc-offset moved 1 zone-less times; 3 with their own zone were left as they are"))
   }
 
   @Test func utcOffsetOnAZonedGPXMovesNothingAndSaysSo() throws {
     let folder = try CommandRunner.temporaryFolder()
-    try write("""
+    try write(
+      """
       <gpx><trk><trkseg><trkpt lat="1" lon="1"><time>2024-05-01T07:00:00Z</time></trkpt>\
       <trkpt lat="1.001" lon="1"><time>2024-05-01T07:00:10Z</time></trkpt></trkseg></trk></gpx>
       """, "z.gpx", in: folder)
     let result = try CommandRunner.run(["fixes", "z.gpx", "--utc-offset", "+02:00"], in: folder)
     #expect(result.stdout.contains("2024-05-01T07:00:00.000Z"))
-    #expect(result.stderr.contains("z.gpx: warning: --utc-offset moved no time: every time in the log carries its own zone"))
+    #expect(
+      result.stderr.contains("z.gpx: warning: --utc-offset moved no time: every time in the log carries its own zone"))
   }
 
   /// Item 3: fixes that go back in time are warnings with their line, `--strict` fails
   /// on them, and `--sort` replays rows that are merely out of order.
   @Test func backwardTimesAreWarnedStrictFailsSortRecovers() throws {
     let folder = try CommandRunner.temporaryFolder()
-    try write("""
+    try write(
+      """
       time,lat,lon
       2024-05-01T07:00:00Z,35.0,135.0
       2024-05-01T07:00:10Z,35.001,135.0
@@ -56,7 +65,10 @@ struct TimeHandlingTests {
     let plain = try CommandRunner.run(["back.csv", "-q"], in: folder)
     #expect(plain.status == 0)
     // Line 4 (07:00:05) is 5 s before line 3 (07:00:10).
-    #expect(plain.stderr.contains("back.csv:4: warning: skipped: csv: time 2024-05-01T07:00:05.000Z is 5 s before the fix of line 3 (a log whose rows are merely out of order can be replayed with --sort)"))
+    #expect(
+      plain.stderr.contains(
+        "back.csv:4: warning: skipped: csv: time 2024-05-01T07:00:05.000Z is 5 s before the fix of line 3 (a log whose rows are merely out of order can be replayed with --sort)"
+      ))
     let strict = try CommandRunner.run(["back.csv", "-q", "--strict"], in: folder)
     #expect(strict.status == 65)
     #expect(strict.stderr.hasPrefix("back.csv:4: error: csv: time 2024-05-01T07:00:05.000Z is 5 s before"))
@@ -64,8 +76,11 @@ struct TimeHandlingTests {
     #expect(sorted.status == 0)
     // All four fixes, in time order: 00, 05 (line 4), 10 (line 3), 20.
     let lines = sorted.stdout.split(separator: "\n").dropFirst().map { String($0.prefix(24)) }
-    #expect(lines == ["2024-05-01T07:00:00.000Z", "2024-05-01T07:00:05.000Z", "2024-05-01T07:00:10.000Z",
-                      "2024-05-01T07:00:20.000Z"])
+    #expect(
+      lines == [
+        "2024-05-01T07:00:00.000Z", "2024-05-01T07:00:05.000Z", "2024-05-01T07:00:10.000Z",
+        "2024-05-01T07:00:20.000Z",
+      ])
     #expect(!sorted.stderr.contains("warning"))
   }
 
@@ -73,7 +88,8 @@ struct TimeHandlingTests {
   /// folder; `--track N` writes `NAME.track-0N`.
   @Test func longGapsAreWarnedAndSplitGapMakesSessions() throws {
     let folder = try CommandRunner.temporaryFolder()
-    try write("""
+    try write(
+      """
       time,lat,lon
       2012-05-01T07:00:00Z,35.0,135.0
       2012-05-01T07:00:10Z,35.001,135.0
@@ -85,7 +101,10 @@ struct TimeHandlingTests {
     #expect(plain.status == 0)
     // 2012-05-01 to 2015-05-01 is 3 · 365 = 1095 days (no 29 February in between) = 26280 h;
     // less 10 s that is 26279 h 59 m 50 s, told in whole hours: 26279 h.
-    #expect(plain.stderr.contains("mtk.csv:4: warning: 26279 h without a fix before this line (2012-05-01T07:00:10.000Z to 2015-05-01T07:00:00.000Z); replayed as one session"))
+    #expect(
+      plain.stderr.contains(
+        "mtk.csv:4: warning: 26279 h without a fix before this line (2012-05-01T07:00:10.000Z to 2015-05-01T07:00:00.000Z); replayed as one session"
+      ))
     let split = try CommandRunner.run(["mtk.csv", "-q", "--split-gap", "24h", "-o", "out"], in: folder)
     #expect(split.status == 0, "\(split.stderr)")
     #expect(!split.stderr.contains("warning"))
@@ -97,7 +116,8 @@ struct TimeHandlingTests {
 
   @Test func eachTrackGetsItsOwnFolder() throws {
     let folder = try CommandRunner.temporaryFolder()
-    try write("""
+    try write(
+      """
       <gpx><trk><trkseg><trkpt lat="1" lon="1"><time>2024-05-01T07:00:00Z</time></trkpt></trkseg></trk>\
       <trk><trkseg><trkpt lat="2" lon="2"><time>2024-05-02T07:00:00Z</time></trkpt></trkseg></trk></gpx>
       """, "two.gpx", in: folder)

@@ -21,7 +21,8 @@ enum DocumentHarness {
     let lines = 1 + text.unicodeScalars.lazy.filter { breaks.contains($0) }.count
     let node: SpecNode
     do {
-      node = yaml
+      node =
+        yaml
         ? try SpecYAMLReader.read(text, source: "fuzz.yaml") : try SpecJSONReader.read(text, source: "fuzz.json")
     } catch {
       invariant(error.line >= 0 && error.line <= lines + 1, "error line \(error.line) of \(lines): \(error)")

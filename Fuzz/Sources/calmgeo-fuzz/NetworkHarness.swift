@@ -30,12 +30,14 @@ enum NetworkHarness {
       invariant(entry.sequence >= 1 && entry.device >= 1, "seq \(entry.sequence), device \(entry.device)")
       // The line written for an entry reads back to it (wallMs once rounded to the microsecond).
       guard let once = try? RecordedNetwork.entries(of: Array(entry.line.utf8), file: "again.ndjson").first,
-            let twice = try? RecordedNetwork.entries(of: Array(once.line.utf8), file: "again.ndjson").first else {
+        let twice = try? RecordedNetwork.entries(of: Array(once.line.utf8), file: "again.ndjson").first
+      else {
         invariant(false, "an accepted entry's line is refused: \(entry.line)")
         return
       }
-      invariant(once.answer == entry.answer && once.sequence == entry.sequence && once.device == entry.device,
-                "round trip changed \(entry.line)")
+      invariant(
+        once.answer == entry.answer && once.sequence == entry.sequence && once.device == entry.device,
+        "round trip changed \(entry.line)")
       invariant(twice == once, "a second round trip changed \(once.line)")
     }
     var observer = DiscardingObserver()

@@ -34,8 +34,10 @@ public struct CheckGates: Sendable, Hashable {
     public var source: String
     public var line: Int
 
-    public init(_ kind: Kind, _ path: String, _ limit: Double, percent: Bool = false,
-                source: String = "", line: Int = 0) {
+    public init(
+      _ kind: Kind, _ path: String, _ limit: Double, percent: Bool = false,
+      source: String = "", line: Int = 0
+    ) {
       self.kind = kind
       self.path = path
       self.limit = limit
@@ -83,15 +85,19 @@ public struct CheckGates: Sendable, Hashable {
   }
 
   /// A limit as written: a number, or for a change gate a number ≥ 0 or a percentage `10%`.
-  private static func limit(_ node: SpecNode, kind: Gate.Kind, source: String, key: String,
-                            parent: String) throws(CheckManifestError) -> (Double, Bool) {
+  private static func limit(
+    _ node: SpecNode, kind: Gate.Kind, source: String, key: String,
+    parent: String
+  ) throws(CheckManifestError) -> (Double, Bool) {
     if let number = node.number {
       guard number.isFinite else {
         throw fail(source, node, key, "expected a finite number, found \(node.rendered)", parent)
       }
       if kind.isChange, !NumberBounds.gateChange.contains(number) {
-        throw fail(source, node, key, "expected a change ≥ 0 (\(kind.rawValue) already says the direction), "
-                   + "found \(node.rendered)", parent)
+        throw fail(
+          source, node, key,
+          "expected a change ≥ 0 (\(kind.rawValue) already says the direction), "
+            + "found \(node.rendered)", parent)
       }
       return (number, false)
     }
@@ -100,26 +106,34 @@ public struct CheckGates: Sendable, Hashable {
       throw fail(source, node, key, "expected \(expected), found \(node.rendered)", parent)
     }
     guard kind.isChange else {
-      throw fail(source, node, key, "a percentage is a change from the golden value: use it under max_increase or "
-                 + "max_decrease; \(kind.rawValue) takes the value itself, found \(node.rendered)", parent)
+      throw fail(
+        source, node, key,
+        "a percentage is a change from the golden value: use it under max_increase or "
+          + "max_decrease; \(kind.rawValue) takes the value itself, found \(node.rendered)", parent)
     }
     let digits = text.dropLast().trimmingCharacters(in: .whitespaces)
     guard let percent = Double(digits), percent.isFinite,
-          digits.allSatisfy({ $0.isNumber || $0 == "." || $0 == "-" || $0 == "+" || $0 == "e" || $0 == "E" }) else {
+      digits.allSatisfy({ $0.isNumber || $0 == "." || $0 == "-" || $0 == "+" || $0 == "e" || $0 == "E" })
+    else {
       throw fail(source, node, key, "'%' needs a number before it, such as \"10%\", found \(node.rendered)", parent)
     }
     guard NumberBounds.gatePercent.contains(percent) else {
       let bounds = NumberBounds.gatePercent
-      throw fail(source, node, key, "expected a percentage from \(SweepText.number(bounds.lowerBound))% "
-                 + "to \(SweepText.number(bounds.upperBound))%, found \(node.rendered)", parent)
+      throw fail(
+        source, node, key,
+        "expected a percentage from \(SweepText.number(bounds.lowerBound))% "
+          + "to \(SweepText.number(bounds.upperBound))%, found \(node.rendered)", parent)
     }
     return (percent, true)
   }
 
-  private static func fail(_ source: String, _ node: SpecNode, _ key: String, _ reason: String,
-                           _ parent: String) -> CheckManifestError {
-    var error = CheckManifestError(source: source, line: node.line, key: key, reason: reason,
-                                   document: parent.isEmpty ? "gates" : "check manifest")
+  private static func fail(
+    _ source: String, _ node: SpecNode, _ key: String, _ reason: String,
+    _ parent: String
+  ) -> CheckManifestError {
+    var error = CheckManifestError(
+      source: source, line: node.line, key: key, reason: reason,
+      document: parent.isEmpty ? "gates" : "check manifest")
     error.column = node.column
     return error
   }
@@ -128,8 +142,10 @@ public struct CheckGates: Sendable, Hashable {
   /// stored stats (not checked when `nil`).
   /// - Throws: a `CheckManifestError` naming a path the stats do not have, with the
   ///   closest one as a hint, or a path that is not a number.
-  public func violations(of stats: ReplayStats, golden: ReplayStats? = nil,
-                         track: String) throws(CheckManifestError) -> [CheckGateViolation] {
+  public func violations(
+    of stats: ReplayStats, golden: ReplayStats? = nil,
+    track: String
+  ) throws(CheckManifestError) -> [CheckGateViolation] {
     let leaves = StatsComparison.leaves((try? OrderedJSONEncoder().encode(stats)) ?? .null)
     let values = Dictionary(leaves.map { ($0.path, $0.value) }, uniquingKeysWith: { first, _ in first })
     let goldenValues = golden.map { golden in
@@ -140,8 +156,9 @@ public struct CheckGates: Sendable, Hashable {
     for gate in gates {
       guard let value = values[gate.path] else {
         let hint = ClosestName.find(gate.path, in: leaves.map(\.path)).map { "; did you mean '\($0)'?" } ?? ""
-        throw CheckManifestError(source: gate.source, line: gate.line, key: "\(gate.kind.rawValue).\(gate.path)",
-                                 reason: "no such field in stats.json of \(track)\(hint)", document: "gates")
+        throw CheckManifestError(
+          source: gate.source, line: gate.line, key: "\(gate.kind.rawValue).\(gate.path)",
+          reason: "no such field in stats.json of \(track)\(hint)", document: "gates")
       }
       guard let number = try Self.number(value, gate: gate) else { continue }
       guard gate.kind.isChange else {
@@ -165,8 +182,9 @@ public struct CheckGates: Sendable, Hashable {
     case .int(let whole): return Double(whole)
     case .double(let real): return real
     default:
-      throw CheckManifestError(source: gate.source, line: gate.line, key: "\(gate.kind.rawValue).\(gate.path)",
-                               reason: "not a number in stats.json (\(value.rendered(pretty: false)))", document: "gates")
+      throw CheckManifestError(
+        source: gate.source, line: gate.line, key: "\(gate.kind.rawValue).\(gate.path)",
+        reason: "not a number in stats.json (\(value.rendered(pretty: false)))", document: "gates")
     }
   }
 }

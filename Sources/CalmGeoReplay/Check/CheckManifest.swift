@@ -25,8 +25,10 @@ public struct CheckManifest: Sendable {
     /// The manifest line of the item.
     public var line: Int
 
-    public init(log: String, config: String? = nil, name: String? = nil, format: InputFormat? = nil,
-                options: ParseOptions = ParseOptions(), writtenOptions: [SpecNode.Field] = [], line: Int = 0) {
+    public init(
+      log: String, config: String? = nil, name: String? = nil, format: InputFormat? = nil,
+      options: ParseOptions = ParseOptions(), writtenOptions: [SpecNode.Field] = [], line: Int = 0
+    ) {
       self.log = log
       self.config = config
       self.name = name

@@ -18,7 +18,8 @@ public enum CheckManifestDecoder {
   /// Parses a JSON or YAML document (a manifest or a gates file).
   public static func document(_ text: String, source: String, document: String) throws(CheckManifestError) -> SpecNode {
     let lower = source.lowercased()
-    let isJSON = lower.hasSuffix(".json")
+    let isJSON =
+      lower.hasSuffix(".json")
       || (!lower.hasSuffix(".yaml") && !lower.hasSuffix(".yml") && text.first { !$0.isWhitespace } == "{")
     do {
       return isJSON ? try SpecJSONReader.read(text, source: source) : try SpecYAMLReader.read(text, source: source)
@@ -42,7 +43,8 @@ public enum CheckManifestDecoder {
       throw reader.fail(root, "tracks", "missing; expected a list of {log, config, name, options}")
     }
     guard case .array(let items) = tracksNode.kind, !items.isEmpty else {
-      throw reader.fail(tracksNode, "tracks", "expected a non-empty list of {log, config, name, options}, found \(tracksNode.rendered)")
+      throw reader.fail(
+        tracksNode, "tracks", "expected a non-empty list of {log, config, name, options}, found \(tracksNode.rendered)")
     }
     var tracks: [CheckManifest.Track] = []
     for (index, item) in items.enumerated() {
@@ -60,13 +62,16 @@ public enum CheckManifestDecoder {
           throw SweepSpecError(source: error.source, line: error.line, key: error.key, reason: error.reason)
         }
       } else {
-        throw reader.fail(node, "assert", "expected {max: {…}, min: {…}} or the path of a gates file, found \(node.rendered)")
+        throw reader.fail(
+          node, "assert", "expected {max: {…}, min: {…}} or the path of a gates file, found \(node.rendered)")
       }
     }
     return manifest
   }
 
-  private static func track(_ item: SpecNode, key: String, reader: SweepSpecDecoder.Reader) throws(SweepSpecError) -> CheckManifest.Track {
+  private static func track(_ item: SpecNode, key: String, reader: SweepSpecDecoder.Reader) throws(SweepSpecError)
+    -> CheckManifest.Track
+  {
     let fields = try reader.object(item, key: key, known: trackFields)
     func text(_ field: String) throws(SweepSpecError) -> String? {
       guard let node = fields[field] else { return nil }
@@ -80,7 +85,9 @@ public enum CheckManifestDecoder {
     track.geofences = try text("geofences")
     track.scenario = try text("scenario")
     if let name = track.name, name.contains("/") || name.hasPrefix(".") {
-      throw reader.fail(fields["name"]!, "\(key).name", "expected a folder name without '/' and not starting with '.', found \"\(name)\"")
+      throw reader.fail(
+        fields["name"]!, "\(key).name",
+        "expected a folder name without '/' and not starting with '.', found \"\(name)\"")
     }
     if let options = fields["options"] {
       let known = SweepSpecDecoder.trackFields.filter { $0 != "path" }
@@ -96,20 +103,27 @@ public enum CheckManifestDecoder {
     return track
   }
 
-  private static func tolerance(_ node: SpecNode, reader: SweepSpecDecoder.Reader) throws(SweepSpecError) -> CheckTolerance {
+  private static func tolerance(_ node: SpecNode, reader: SweepSpecDecoder.Reader) throws(SweepSpecError)
+    -> CheckTolerance
+  {
     guard let entries = node.fields else {
-      throw reader.fail(node, "tolerance", "expected {\"default\": 1e-9, \"<path glob>\": <relative tolerance>, …}, found \(node.rendered)")
+      throw reader.fail(
+        node, "tolerance",
+        "expected {\"default\": 1e-9, \"<path glob>\": <relative tolerance>, …}, found \(node.rendered)")
     }
     var tolerance = CheckTolerance()
     for entry in entries {
       guard let value = entry.value.number, value >= 0 else {
-        throw reader.fail(entry.value, "tolerance.\(entry.key)", "expected a relative tolerance ≥ 0 (1e-6 is a millionth), found \(entry.value.rendered)")
+        throw reader.fail(
+          entry.value, "tolerance.\(entry.key)",
+          "expected a relative tolerance ≥ 0 (1e-6 is a millionth), found \(entry.value.rendered)")
       }
       if entry.key == "default" {
         tolerance.defaultValue = value
       } else {
         guard CheckTolerance.isPattern(entry.key) else {
-          throw reader.fail(entry.value, "tolerance.\(entry.key)", "expected \"default\" or a stats path glob such as \"fidelity.*\"")
+          throw reader.fail(
+            entry.value, "tolerance.\(entry.key)", "expected \"default\" or a stats path glob such as \"fidelity.*\"")
         }
         tolerance.patterns.append(CheckTolerance.Pattern(entry.key, value))
       }

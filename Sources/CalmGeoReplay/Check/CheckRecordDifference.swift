@@ -34,15 +34,19 @@ public struct CheckRecordDifference: Sendable, Hashable {
     }
     let lines = compare(CheckRecords.lines(stored), CheckRecords.lines(fresh), unit: .line)
     // Only blank lines or line ends differ: point at the end.
-    return lines ?? CheckRecordDifference(
-      unit: .line, index: 0, stored: nil, fresh: nil, storedCount: a.records.count, freshCount: b.records.count,
-      differing: 0, singleLine: false)
+    return lines
+      ?? CheckRecordDifference(
+        unit: .line, index: 0, stored: nil, fresh: nil, storedCount: a.records.count, freshCount: b.records.count,
+        differing: 0, singleLine: false)
   }
 
-  private static func compare(_ a: [CheckRecords.Record], _ b: [CheckRecords.Record], unit: Unit) -> CheckRecordDifference? {
+  private static func compare(_ a: [CheckRecords.Record], _ b: [CheckRecords.Record], unit: Unit)
+    -> CheckRecordDifference?
+  {
     var first: Int?
     var differing = 0
-    for index in 0..<max(a.count, b.count) where index >= a.count || index >= b.count || a[index].bytes != b[index].bytes {
+    for index in 0..<max(a.count, b.count)
+    where index >= a.count || index >= b.count || a[index].bytes != b[index].bytes {
       differing += 1
       if first == nil { first = index }
     }

@@ -62,7 +62,8 @@ public enum CheckReportWriter {
     let place = difference.singleLine ? "" : " (line \((difference.stored ?? difference.fresh)!.line))"
     text += "\(unit) \(number)\(place) differs first; \(difference.differing) of "
     text += "\(max(difference.storedCount, difference.freshCount)) \(unit)s differ"
-    text += difference.storedCount == difference.freshCount
+    text +=
+      difference.storedCount == difference.freshCount
       ? "" : " (\(difference.storedCount) stored, \(difference.freshCount) fresh)"
     guard sideBySide else { return text + "; it is the record shown above\n" }
     text += "\n"
@@ -72,7 +73,10 @@ public enum CheckReportWriter {
     }
     text += CheckSideBySide.render(
       stored: difference.stored?.text, fresh: difference.fresh?.text,
-      titles: (title("stored", difference.stored, difference.storedCount), title("fresh", difference.fresh, difference.freshCount)))
+      titles: (
+        title("stored", difference.stored, difference.storedCount),
+        title("fresh", difference.fresh, difference.freshCount)
+      ))
     return text
   }
 

@@ -20,8 +20,10 @@ public enum CheckSideBySide {
 
   /// The lines, each starting with `margin` (its last two characters become `* ` on a
   /// marked line); the left column is cut at `width` characters with `…`.
-  public static func render(stored: String?, fresh: String?, titles: (String, String), margin: String = "    ",
-                            width: Int = 60) -> String {
+  public static func render(
+    stored: String?, fresh: String?, titles: (String, String), margin: String = "    ",
+    width: Int = 60
+  ) -> String {
     let body = self.body(stored: stored, fresh: fresh)
     let hidden = hiddenKeys(body)
     let all = [Row(left: titles.0, right: titles.1, marked: false)] + body
@@ -89,8 +91,10 @@ public enum CheckSideBySide {
 
   /// The aligned rows of two values at one key (`prefix` is `"key": ` or empty);
   /// `secret` names the credential key the values are under, if any.
-  private static func rows(_ a: SpecNode?, _ b: SpecNode?, prefix: String, indent: Int,
-                           commas: (Bool, Bool), secret: String? = nil) -> [Row] {
+  private static func rows(
+    _ a: SpecNode?, _ b: SpecNode?, prefix: String, indent: Int,
+    commas: (Bool, Bool), secret: String? = nil
+  ) -> [Row] {
     let pad = String(repeating: " ", count: indent)
     let (commaA, commaB) = (commas.0 ? "," : "", commas.1 ? "," : "")
     let (x, y) = (container(a), container(b))
@@ -100,9 +104,12 @@ public enum CheckSideBySide {
       let (left, right) = (a.map(show), b.map(show))
       // A url whose user info alone differs looks the same once redacted.
       let hidden = a != b && (secret != nil || left == right) ? secret ?? "a url's user info" : nil
-      return [Row(left: left.map { pad + prefix + $0 + commaA }, right: right.map { pad + prefix + $0 + commaB },
-                  marked: a != b, hiddenKey: hidden)]
-    case let (x?, y?) where x.open == y.open: break
+      return [
+        Row(
+          left: left.map { pad + prefix + $0 + commaA }, right: right.map { pad + prefix + $0 + commaB },
+          marked: a != b, hiddenKey: hidden)
+      ]
+    case (let x?, let y?) where x.open == y.open: break
     case (_?, nil) where b == nil: break
     case (nil, _?) where a == nil: break
     default:
@@ -110,8 +117,9 @@ public enum CheckSideBySide {
       let left = rows(a, nil, prefix: prefix, indent: indent, commas: commas, secret: secret).compactMap(\.left)
       let right = rows(nil, b, prefix: prefix, indent: indent, commas: commas, secret: secret).compactMap(\.right)
       return (0..<max(left.count, right.count)).map {
-        Row(left: $0 < left.count ? left[$0] : nil, right: $0 < right.count ? right[$0] : nil, marked: true,
-            hiddenKey: $0 == 0 ? secret : nil)
+        Row(
+          left: $0 < left.count ? left[$0] : nil, right: $0 < right.count ? right[$0] : nil, marked: true,
+          hiddenKey: $0 == 0 ? secret : nil)
       }
     }
     let open = (x ?? y)!.open
@@ -125,11 +133,13 @@ public enum CheckSideBySide {
       let (childA, childB) = (childrenA[key], childrenB[key])
       let label = open == "{" ? JSONText.string(key) + ": " : ""
       let secretKey = secret ?? (open == "{" && Redaction.isSecretKey(key) ? key : nil)
-      rows += self.rows(childA, childB, prefix: label, indent: indent + 2,
-                        commas: (childA != nil && key != keysA.last, childB != nil && key != keysB.last),
-                        secret: secretKey)
+      rows += self.rows(
+        childA, childB, prefix: label, indent: indent + 2,
+        commas: (childA != nil && key != keysA.last, childB != nil && key != keysB.last),
+        secret: secretKey)
     }
-    rows.append(Row(left: a.map { _ in pad + close + commaA }, right: b.map { _ in pad + close + commaB }, marked: false))
+    rows.append(
+      Row(left: a.map { _ in pad + close + commaA }, right: b.map { _ in pad + close + commaB }, marked: false))
     return rows
   }
 

@@ -70,7 +70,8 @@ public struct CheckTolerance: Sendable, Hashable {
     let pattern = Array(glob)
     let characters = Array(text)
     // Greedy matching with backtracking to the last `*`: linear for one star.
-    var p = 0, t = 0
+    var p = 0
+    var t = 0
     var star: (p: Int, t: Int)?
     while t < characters.count {
       if p < pattern.count, pattern[p] == "?" || pattern[p] == characters[t] {

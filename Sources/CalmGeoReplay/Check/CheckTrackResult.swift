@@ -32,7 +32,9 @@ public struct CheckTrackResult: Sendable {
   /// Gates the fresh stats break.
   public var violations: [CheckGateViolation]
 
-  public init(name: String, files: [FileDifference] = [], stats: StatsCheck? = nil, violations: [CheckGateViolation] = []) {
+  public init(
+    name: String, files: [FileDifference] = [], stats: StatsCheck? = nil, violations: [CheckGateViolation] = []
+  ) {
     self.name = name
     self.files = files
     self.stats = stats
@@ -44,8 +46,10 @@ public struct CheckTrackResult: Sendable {
 
   /// The files that differ between two sets of outputs, given each set's relative paths
   /// and a way to read each side's file.
-  public static func fileDifferences(stored: [String], fresh: [String], storedBytes: (String) throws -> [UInt8],
-                                     freshBytes: (String) throws -> [UInt8]) rethrows -> [FileDifference] {
+  public static func fileDifferences(
+    stored: [String], fresh: [String], storedBytes: (String) throws -> [UInt8],
+    freshBytes: (String) throws -> [UInt8]
+  ) rethrows -> [FileDifference] {
     let freshSet = Set(fresh)
     let storedSet = Set(stored)
     var differences: [FileDifference] = []
@@ -54,7 +58,8 @@ public struct CheckTrackResult: Sendable {
         differences.append(FileDifference(path: path, kind: .onlyStored))
       } else if !storedSet.contains(path) {
         differences.append(FileDifference(path: path, kind: .onlyFresh))
-      } else if let difference = CheckRecordDifference.first(stored: try storedBytes(path), fresh: try freshBytes(path)) {
+      } else if let difference = CheckRecordDifference.first(stored: try storedBytes(path), fresh: try freshBytes(path))
+      {
         differences.append(FileDifference(path: path, kind: .differs(difference)))
       }
     }

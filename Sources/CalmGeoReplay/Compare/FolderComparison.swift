@@ -61,7 +61,8 @@ public struct FolderComparison: Sendable {
 
   /// `4 logs: 2 same, 1 differs, 1 only in a, 0 only in b`.
   public func summary(oldName: String, newName: String) -> String {
-    var text = "\(logs.count) \(logs.count == 1 ? "log" : "logs"): \(count(.same)) same, \(count(.differs)) "
+    var text =
+      "\(logs.count) \(logs.count == 1 ? "log" : "logs"): \(count(.same)) same, \(count(.differs)) "
       + "\(count(.differs) == 1 ? "differs" : "differ"), \(count(.onlyOld)) only in \(oldName), "
       + "\(count(.onlyNew)) only in \(newName)"
     if count(.unreadable) > 0 { text += ", \(count(.unreadable)) unreadable" }

@@ -62,6 +62,9 @@ public struct CalmGeoConfig: Sendable, Hashable {
 
   /// Upload methods (the React Native wrapper also names GET and DELETE).
   public enum HTTPMethod: String, CaseIterable, Sendable {
-    case post = "POST", put = "PUT", get = "GET", delete = "DELETE"
+    case post = "POST"
+    case put = "PUT"
+    case get = "GET"
+    case delete = "DELETE"
   }
 }

@@ -150,8 +150,9 @@ extension EffectiveConfiguration.Platform {
   /// The platform settings of `settings`, in the file's units.
   init(_ settings: ReplaySettings) {
     let p = settings.platform
-    geofenceExitDelay = .init(low: Double(settings.geofenceExitDelay) / 1000,
-                              high: Double(max(settings.geofenceExitDelay, settings.geofenceExitDelayMax ?? 0)) / 1000)
+    geofenceExitDelay = .init(
+      low: Double(settings.geofenceExitDelay) / 1000,
+      high: Double(max(settings.geofenceExitDelay, settings.geofenceExitDelayMax ?? 0)) / 1000)
     geofenceMinimumRadius = settings.geofenceMinimumRadius
     geofenceUnknown = p.geofenceUnknown ? true : nil
     stationaryPause = p.stationaryPause.map { .init(radius: $0.radius, duration: Double($0.duration) / 1000) }

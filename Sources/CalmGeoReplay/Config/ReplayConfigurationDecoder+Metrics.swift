@@ -53,8 +53,14 @@ extension ReplayConfigurationDecoder.Reader {
     for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
       let path = "replay.metrics.\(key)"
       let number = try number(value, path)
-      guard number > 0, number <= NumberBounds.stopRule.upperBound else { throw fail(path, "must be more than 0 (and at most 10000000), found \(value.rendered)") }
-      if key == "stopRadius" { settings.stopRadius = number } else { settings.stopMinDuration = Int64((number * 1000).rounded()) }
+      guard number > 0, number <= NumberBounds.stopRule.upperBound else {
+        throw fail(path, "must be more than 0 (and at most 10000000), found \(value.rendered)")
+      }
+      if key == "stopRadius" {
+        settings.stopRadius = number
+      } else {
+        settings.stopMinDuration = Int64((number * 1000).rounded())
+      }
     }
   }
 }

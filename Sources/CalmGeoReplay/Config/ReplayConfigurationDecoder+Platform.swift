@@ -13,7 +13,8 @@ extension ReplayConfigurationDecoder.Reader {
     let text = try string(value, key) ?? FilterModel.calmgeo.rawValue
     guard let model = FilterModel(rawValue: text) else {
       let hint = ClosestName.find(text, in: FilterModel.names).map { "did you mean '\($0)'? " } ?? ""
-      throw fail(key, "unknown model \(value.rendered); \(hint)known models: \(FilterModel.names.joined(separator: ", "))")
+      throw fail(
+        key, "unknown model \(value.rendered); \(hint)known models: \(FilterModel.names.joined(separator: ", "))")
     }
     return model
   }
@@ -38,7 +39,9 @@ extension ReplayConfigurationDecoder.Reader {
           let limit = try nonNegative(value, path)
           guard limit > 0 else { throw fail(path, "must be more than 0 metres, found \(value.rendered)") }
           settings.platform.accuracyGate = .metres(limit)
-        default: throw fail(path, "expected true (the desiredAccuracy class's limit), false or metres, found \(value.rendered)")
+        default:
+          throw fail(
+            path, "expected true (the desiredAccuracy class's limit), false or metres, found \(value.rendered)")
         }
       default: settings.platform.stationaryPause = try stationaryPause(value, path)
       }
@@ -46,7 +49,8 @@ extension ReplayConfigurationDecoder.Reader {
   }
 
   /// `stationaryPause`: `true` (defaults), `false`, or `{radius, duration}` (metres, seconds).
-  private func stationaryPause(_ value: JSONValue, _ path: String) throws(ConfigError) -> PlatformModel.StationaryPause? {
+  private func stationaryPause(_ value: JSONValue, _ path: String) throws(ConfigError) -> PlatformModel.StationaryPause?
+  {
     if case .bool(let on) = value { return on ? PlatformModel.StationaryPause() : nil }
     guard case .object = value else {
       throw fail(path, "expected true, false or {\"radius\": metres, \"duration\": seconds}, found \(value.rendered)")
@@ -79,7 +83,9 @@ extension ReplayConfigurationDecoder.Reader {
     let number = try number(value, path)
     let bounds = NumberBounds.delaySeconds
     guard number >= bounds.lowerBound else { throw fail(path, "must be 0 or more, found \(value.rendered)") }
-    guard number <= bounds.upperBound else { throw fail(path, "must be at most 86400 seconds (a day), found \(value.rendered)") }
+    guard number <= bounds.upperBound else {
+      throw fail(path, "must be at most 86400 seconds (a day), found \(value.rendered)")
+    }
     return number
   }
 

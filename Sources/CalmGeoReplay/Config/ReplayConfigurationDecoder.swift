@@ -22,16 +22,21 @@ public enum ReplayConfigurationDecoder {
   /// Decodes `data` (the file's bytes); `source` names the file in errors, which give
   /// the line and column of the value at fault (`positions: false` for text that is
   /// not the user's, such as a `--set` merged into a file).
-  public static func decode(_ data: Data, source: String, positions: Bool = true) throws(ConfigError) -> ReplayConfiguration {
+  public static func decode(_ data: Data, source: String, positions: Bool = true) throws(ConfigError)
+    -> ReplayConfiguration
+  {
     guard data.count <= maximumSize else {
-      throw ConfigError(source: source, key: "", reason: "the file is \(data.count) bytes; a configuration may have at most \(maximumSize) (1 MiB)")
+      throw ConfigError(
+        source: source, key: "",
+        reason: "the file is \(data.count) bytes; a configuration may have at most \(maximumSize) (1 MiB)")
     }
     let node: SpecNode
     do {
       node = try SpecJSONReader.read(String(decoding: data, as: UTF8.self), source: source)
     } catch {
-      throw ConfigError(source: source, key: "", reason: error.reason,
-                        line: positions ? error.line : 0, column: positions ? error.column : 0)
+      throw ConfigError(
+        source: source, key: "", reason: error.reason,
+        line: positions ? error.line : 0, column: positions ? error.column : 0)
     }
     var places: [String: (Int, Int)] = [:]
     let root = value(node, path: "", places: &places)
@@ -94,7 +99,9 @@ public enum ReplayConfigurationDecoder {
       }
       let whole = Int(number)
       guard whole >= min, whole <= max else {
-        throw fail(key, max == .max ? "must be \(min) or more, found \(whole)" : "must be between \(min) and \(max), found \(whole)")
+        throw fail(
+          key,
+          max == .max ? "must be \(min) or more, found \(whole)" : "must be between \(min) and \(max), found \(whole)")
       }
       return whole
     }
@@ -135,7 +142,8 @@ public enum ReplayConfigurationDecoder {
           case .string(let text): config.token = text
           default: throw fail(key, "expected a string, found another kind of value (not shown: it may be a secret)")
           }
-        case "httpTimeout": config.httpTimeout = try integer(value, key, min: 0, max: Int(NumberBounds.latencyMilliseconds.upperBound))
+        case "httpTimeout":
+          config.httpTimeout = try integer(value, key, min: 0, max: Int(NumberBounds.latencyMilliseconds.upperBound))
         case "method":
           let text = try string(value, key) ?? "POST"
           guard let method = CalmGeoConfig.HTTPMethod(rawValue: text.uppercased()) else {
@@ -164,7 +172,8 @@ public enum ReplayConfigurationDecoder {
           let swiftName = accuracy.rawValue.lowercased()
           if folded == swiftName || folded == swiftName + "s" { return accuracy.metres }
         }
-        let names = CalmGeoConfig.DesiredAccuracy.allCases.map(\.rawValue)
+        let names =
+          CalmGeoConfig.DesiredAccuracy.allCases.map(\.rawValue)
           + CalmGeoConfig.DesiredAccuracy.allCases.map(\.reactNativeName)
         let hint = ClosestName.find(name, in: names).map { "; did you mean '\($0)'?" } ?? ""
         throw fail("desiredAccuracy", "unknown accuracy \(value.rendered)\(hint)")
@@ -215,7 +224,9 @@ public enum ReplayConfigurationDecoder {
           model.latencyMin = low
           model.latencyMax = high
         case "schedule":
-          guard case .array(let items) = value else { throw fail(path, "expected a list such as [200, 500, \"timeout\"]") }
+          guard case .array(let items) = value else {
+            throw fail(path, "expected a list such as [200, 500, \"timeout\"]")
+          }
           model.schedule = try items.map { (item) throws(ConfigError) -> NetworkModel.Outcome in
             let text: String
             switch item {
@@ -231,7 +242,9 @@ public enum ReplayConfigurationDecoder {
         case "loop": model.loopSchedule = try bool(value, path)
         case "failureRate":
           model.failureRate = try number(value, path)
-          guard NumberBounds.probability.contains(model.failureRate) else { throw fail(path, "must be between 0 and 1, found \(value.rendered)") }
+          guard NumberBounds.probability.contains(model.failureRate) else {
+            throw fail(path, "must be between 0 and 1, found \(value.rendered)")
+          }
         case "failureStatus": model.failureStatus = try integer(value, path, min: 100, max: 599)
         default: break
         }

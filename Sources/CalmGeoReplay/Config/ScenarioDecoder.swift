@@ -21,8 +21,10 @@ public enum ScenarioDecoder {
     _ text: String, source: String, configFile: (String) throws -> Data = { _ in throw CocoaError(.fileNoSuchFile) }
   ) throws(ScenarioError) -> Scenario {
     let lower = source.lowercased()
-    let isJSON = lower.hasSuffix(".json")
-      || (!lower.hasSuffix(".yaml") && !lower.hasSuffix(".yml") && "{[".contains(text.first { !$0.isWhitespace } ?? " "))
+    let isJSON =
+      lower.hasSuffix(".json")
+      || (!lower.hasSuffix(".yaml") && !lower.hasSuffix(".yml")
+        && "{[".contains(text.first { !$0.isWhitespace } ?? " "))
     let root: SpecNode
     do {
       root = isJSON ? try SpecJSONReader.read(text, source: source) : try SpecYAMLReader.read(text, source: source)
@@ -34,8 +36,9 @@ public enum ScenarioDecoder {
     var list = root
     if let fields = root.fields {
       for field in fields where field.key != "calls" {
-        throw ScenarioError(source: source, line: field.value.line, entry: nil,
-                            reason: "unknown key '\(field.key)'; a scenario is {calls: [...]} or a list of calls")
+        throw ScenarioError(
+          source: source, line: field.value.line, entry: nil,
+          reason: "unknown key '\(field.key)'; a scenario is {calls: [...]} or a list of calls")
       }
       guard let calls = root["calls"] else {
         throw ScenarioError(source: source, line: root.line, entry: nil, reason: "missing 'calls': the list of calls")
@@ -43,8 +46,9 @@ public enum ScenarioDecoder {
       list = calls
     }
     guard case .array(let items) = list.kind else {
-      throw ScenarioError(source: source, line: list.line, entry: nil,
-                          reason: "expected a list of calls such as [{call: start, at: \"+0s\"}], found \(list.rendered)")
+      throw ScenarioError(
+        source: source, line: list.line, entry: nil,
+        reason: "expected a list of calls such as [{call: start, at: \"+0s\"}], found \(list.rendered)")
     }
     var entries: [Scenario.Entry] = []
     for (index, item) in items.enumerated() {
@@ -77,11 +81,14 @@ public enum ScenarioDecoder {
     case (let at?, nil): time = try self.at(at, fail: fail)
     case (nil, let after?): time = try self.after(after, fail: fail)
     case (.some, .some): throw fail(item, "give either 'at' or 'after', not both")
-    case (nil, nil): throw fail(item, "missing 'at' (\"+10m\", \"2024-05-01T07:10:00Z\", \"fix#1200\") or 'after' (\"motionchange#3, +30s\")")
+    case (nil, nil):
+      throw fail(
+        item, "missing 'at' (\"+10m\", \"2024-05-01T07:10:00Z\", \"fix#1200\") or 'after' (\"motionchange#3, +30s\")")
     }
     let call: AppCall
     if name == .restart {
-      call = .restart(try patch(item["config"], item: item, index: index, source: source, configFile: configFile, fail: fail))
+      call = .restart(
+        try patch(item["config"], item: item, index: index, source: source, configFile: configFile, fail: fail))
     } else {
       if let config = item["config"] { throw fail(config, "only restart takes a 'config'") }
       call = AppCall(plain: name)!
@@ -89,7 +96,9 @@ public enum ScenarioDecoder {
     return Scenario.Entry(call, at: time, line: item.line)
   }
 
-  private static func at(_ node: SpecNode, fail: (SpecNode, String) -> ScenarioError) throws(ScenarioError) -> Scenario.Time {
+  private static func at(_ node: SpecNode, fail: (SpecNode, String) -> ScenarioError) throws(ScenarioError)
+    -> Scenario.Time
+  {
     let expected = "expected \"+600s\", \"+10m\", an ISO 8601 time such as \"2024-05-01T07:10:00Z\" or \"fix#1200\""
     guard let text = node.string?.trimmingCharacters(in: .whitespaces) else {
       throw fail(node, "\(expected) (quoted), found \(node.rendered)")
@@ -106,9 +115,12 @@ public enum ScenarioDecoder {
     return .absolute(millis)
   }
 
-  private static func after(_ node: SpecNode, fail: (SpecNode, String) -> ScenarioError) throws(ScenarioError) -> Scenario.Time {
+  private static func after(_ node: SpecNode, fail: (SpecNode, String) -> ScenarioError) throws(ScenarioError)
+    -> Scenario.Time
+  {
     let events = Scenario.Event.allCases.map(\.rawValue).joined(separator: ", ")
-    let expected = "expected an event and its number with an optional delay, such as \"motionchange#3, +30s\" (events: \(events))"
+    let expected =
+      "expected an event and its number with an optional delay, such as \"motionchange#3, +30s\" (events: \(events))"
     guard let text = node.string else { throw fail(node, "\(expected), found \(node.rendered)") }
     let parts = text.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
     // `after: ""` has no parts at all (it trapped on `parts[0]`).
@@ -176,7 +188,8 @@ public enum ScenarioDecoder {
       }
       name = path
     default:
-      throw fail(node, "expected a config object such as {distanceFilter: 50} or a config file's path, found \(node.rendered)")
+      throw fail(
+        node, "expected a config object such as {distanceFilter: 50} or a config file's path, found \(node.rendered)")
     }
     let values: ReplayConfiguration
     let written: SpecNode

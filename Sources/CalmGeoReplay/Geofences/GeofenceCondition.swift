@@ -16,8 +16,10 @@ public struct GeofenceCondition: Sendable, Hashable {
   /// Where the condition is written in its file (line 0 when made in code).
   public var line: Int
 
-  public init(identifier: String, latitude: Double, longitude: Double, radius: Double,
-              assuming: GeofenceState = .unknown, line: Int = 0) {
+  public init(
+    identifier: String, latitude: Double, longitude: Double, radius: Double,
+    assuming: GeofenceState = .unknown, line: Int = 0
+  ) {
     self.identifier = identifier
     self.latitude = latitude
     self.longitude = longitude

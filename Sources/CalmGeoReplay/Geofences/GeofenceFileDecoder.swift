@@ -14,13 +14,15 @@ public enum GeofenceFileDecoder {
   public static func decode(_ text: String, source: String) throws(GeofenceFileError) -> [GeofenceCondition] {
     let lower = source.lowercased()
     let first = text.first { !$0.isWhitespace && $0 != "\u{FEFF}" }
-    let isJSON = lower.hasSuffix(".json")
+    let isJSON =
+      lower.hasSuffix(".json")
       || (!lower.hasSuffix(".yaml") && !lower.hasSuffix(".yml") && (first == "{" || first == "["))
     let root: SpecNode
     do {
       root = isJSON ? try SpecJSONReader.read(text, source: source) : try SpecYAMLReader.read(text, source: source)
     } catch {
-      throw GeofenceFileError(source: source, line: error.line, column: error.column, entry: error.key, reason: error.reason)
+      throw GeofenceFileError(
+        source: source, line: error.line, column: error.column, entry: error.key, reason: error.reason)
     }
     return try decode(root, source: source)
   }
@@ -33,7 +35,8 @@ public enum GeofenceFileDecoder {
     var list = root
     if let fields = root.fields {
       for field in fields where field.key != "geofences" {
-        let hint = ClosestName.find(field.key, in: ["geofences"]).map { _ in "did you mean 'geofences'?" }
+        let hint =
+          ClosestName.find(field.key, in: ["geofences"]).map { _ in "did you mean 'geofences'?" }
           ?? "expected only 'geofences', a list of conditions"
         throw fail(field.value, field.key, "unknown field; \(hint)")
       }
@@ -43,7 +46,9 @@ public enum GeofenceFileDecoder {
       list = geofences
     }
     guard case .array(let items) = list.kind else {
-      throw fail(list, "geofences", "expected a list of {identifier, latitude, longitude, radius, assuming}, found \(list.rendered)")
+      throw fail(
+        list, "geofences",
+        "expected a list of {identifier, latitude, longitude, radius, assuming}, found \(list.rendered)")
     }
     guard !items.isEmpty else { throw fail(list, "geofences", "expected at least one condition, found []") }
     var conditions: [GeofenceCondition] = []
@@ -51,9 +56,10 @@ public enum GeofenceFileDecoder {
     for (index, item) in items.enumerated() {
       let condition = try decode(item, entry: "geofences[\(index)]", fail: fail)
       if let earlier = seen[condition.identifier] {
-        throw fail(item["identifier"] ?? item, "geofences[\(index)].identifier",
-                   "\"\(condition.identifier)\" is already the identifier of geofences[\(earlier)]; "
-                     + "expected a unique identifier (CLMonitor would replace the earlier condition)")
+        throw fail(
+          item["identifier"] ?? item, "geofences[\(index)].identifier",
+          "\"\(condition.identifier)\" is already the identifier of geofences[\(earlier)]; "
+            + "expected a unique identifier (CLMonitor would replace the earlier condition)")
       }
       seen[condition.identifier] = index
       conditions.append(condition)
@@ -65,9 +71,12 @@ public enum GeofenceFileDecoder {
     _ item: SpecNode, entry: String, fail: (SpecNode, String, String) -> GeofenceFileError
   ) throws(GeofenceFileError) -> GeofenceCondition {
     let expected = "{identifier, latitude, longitude, radius, assuming}"
-    guard let fields = item.fields else { throw fail(item, entry, "expected a condition \(expected), found \(item.rendered)") }
+    guard let fields = item.fields else {
+      throw fail(item, entry, "expected a condition \(expected), found \(item.rendered)")
+    }
     for field in fields where !Self.fields.contains(field.key) {
-      let hint = ClosestName.find(field.key, in: Self.fields).map { "did you mean '\($0)'?" }
+      let hint =
+        ClosestName.find(field.key, in: Self.fields).map { "did you mean '\($0)'?" }
         ?? "expected one of \(Self.fields.joined(separator: ", "))"
       throw fail(field.value, "\(entry).\(field.key)", "unknown field; \(hint)")
     }
@@ -84,21 +93,27 @@ public enum GeofenceFileDecoder {
     }
     let identifierNode = try required("identifier", "a non-empty string naming the condition")
     guard let identifier = identifierNode.string, !identifier.isEmpty else {
-      throw fail(identifierNode, "\(entry).identifier", "expected a non-empty string naming the condition, found \(identifierNode.rendered)")
+      throw fail(
+        identifierNode, "\(entry).identifier",
+        "expected a non-empty string naming the condition, found \(identifierNode.rendered)")
     }
     let latitude = try number("latitude", "the centre's latitude in degrees, -90 to 90") { (-90...90).contains($0) }
-    let longitude = try number("longitude", "the centre's longitude in degrees, -180 to 180") { (-180...180).contains($0) }
+    let longitude = try number("longitude", "the centre's longitude in degrees, -180 to 180") {
+      (-180...180).contains($0)
+    }
     let radius = try number("radius", "the radius in metres, a number > 0") { $0 > 0 }
     var assuming = GeofenceState.unknown
     if let node = item["assuming"] {
       let names = GeofenceState.allCases.map(\.rawValue)
       guard let text = node.string, let state = GeofenceState(rawValue: text) else {
         let hint = node.string.flatMap { ClosestName.find($0, in: names) }.map { " (did you mean '\($0)'?)" } ?? ""
-        throw fail(node, "\(entry).assuming", "expected satisfied, unsatisfied or unknown, found \(node.rendered)\(hint)")
+        throw fail(
+          node, "\(entry).assuming", "expected satisfied, unsatisfied or unknown, found \(node.rendered)\(hint)")
       }
       assuming = state
     }
-    return GeofenceCondition(identifier: identifier, latitude: latitude, longitude: longitude, radius: radius,
-                             assuming: assuming, line: item.line)
+    return GeofenceCondition(
+      identifier: identifier, latitude: latitude, longitude: longitude, radius: radius,
+      assuming: assuming, line: item.line)
   }
 }

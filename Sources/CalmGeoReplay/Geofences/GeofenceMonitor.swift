@@ -63,8 +63,10 @@ public struct GeofenceMonitor: ReplayObserver {
 
   /// A monitor of `conditions` under the platform model of `settings`; each event is
   /// written as one NDJSON line to `sink` when given (`GeofenceEventWriter`).
-  public init(conditions: [GeofenceCondition], settings: ReplaySettings = ReplaySettings(),
-              capacity: Int = Self.defaultCapacity, sink: (([UInt8]) -> Void)? = nil) {
+  public init(
+    conditions: [GeofenceCondition], settings: ReplaySettings = ReplaySettings(),
+    capacity: Int = Self.defaultCapacity, sink: (([UInt8]) -> Void)? = nil
+  ) {
     self.conditions = conditions
     exitDelay = settings.geofenceExitDelay
     exitDelayMax = settings.geofenceExitDelayMax.flatMap { $0 > settings.geofenceExitDelay ? $0 : nil }
@@ -118,8 +120,10 @@ public struct GeofenceMonitor: ReplayObserver {
     flush()
   }
 
-  private mutating func report(_ index: Int, _ state: GeofenceState, fix: Fix, distance: Double,
-                               crossing: GeofenceEvent.Crossing?) {
+  private mutating func report(
+    _ index: Int, _ state: GeofenceState, fix: Fix, distance: Double,
+    crossing: GeofenceEvent.Crossing?
+  ) {
     let event = GeofenceEvent(
       condition: index, identifier: conditions[index].identifier, state: state, previous: states[index],
       time: fix.time, fix: fixes, line: fix.line, latitude: fix.latitude, longitude: fix.longitude,

@@ -28,8 +28,10 @@ public struct GeofenceStats: Codable, Sendable, Hashable {
     /// Whether an exit was crossed but not yet reported (the exit delay) when the log ended.
     public var exitPending: Bool
 
-    public init(identifier: String, radius: Double, monitoredRadius: Double, assuming: String, entries: Int,
-                exits: Int, unknowns: Int, dwellSeconds: Double, finalState: String, exitPending: Bool) {
+    public init(
+      identifier: String, radius: Double, monitoredRadius: Double, assuming: String, entries: Int,
+      exits: Int, unknowns: Int, dwellSeconds: Double, finalState: String, exitPending: Bool
+    ) {
       self.identifier = identifier
       self.radius = radius
       self.monitoredRadius = monitoredRadius

@@ -78,14 +78,17 @@ public struct FixNormalizer: Sendable {
     if hasPrevious {
       if fix.time <= previousTime {
         if fix.time == previousTime { duplicateTimes += 1 } else { backwardTimes += 1 }
-        lastDrop = Drop(key: fix.time == previousTime ? "duplicate_time" : "time_backwards",
-                        previousTime: previousTime, previousLine: previousLine)
+        lastDrop = Drop(
+          key: fix.time == previousTime ? "duplicate_time" : "time_backwards",
+          previousTime: previousTime, previousLine: previousLine)
         return false
       }
       let gap = fix.time - previousTime
       if gap > Self.longGap {
         longGaps += 1
-        if gap > longestGap?.millis ?? 0 { longestGap = Gap(millis: gap, from: previousTime, to: fix.time, line: fix.line) }
+        if gap > longestGap?.millis ?? 0 {
+          longestGap = Gap(millis: gap, from: previousTime, to: fix.time, line: fix.line)
+        }
       }
       if speedPolicy == .always || (speedPolicy == .auto && fix.speed == nil) {
         let seconds = Double(fix.time - previousTime) / 1000

@@ -32,8 +32,9 @@ struct FixRangeCheck {
     refused += 1
     if problems.count < maxProblems {
       problems.append(
-        ParseError(format: format, location: SourceLocation(file: file, line: Int(fix.line)), key: "out_of_range",
-                   reason: reason))
+        ParseError(
+          format: format, location: SourceLocation(file: file, line: Int(fix.line)), key: "out_of_range",
+          reason: reason))
     }
     return false
   }
@@ -49,7 +50,8 @@ struct FixRangeCheck {
   @inline(__always)
   static func problem(_ fix: Fix) -> String? {
     // The common case in a few compares; the names only when something is wrong.
-    let infinite = tooLarge(fix.storedAltitude) || fix.storedGeoidSeparation.isInfinite
+    let infinite =
+      tooLarge(fix.storedAltitude) || fix.storedGeoidSeparation.isInfinite
       || tooLarge(fix.storedSpeed) || tooLarge(fix.storedCourse) || tooLarge(fix.storedHorizontalAccuracy)
       || tooLarge(fix.storedVerticalAccuracy) || tooLarge(fix.storedSpeedAccuracy) || fix.storedHDOP.isInfinite
       || fix.storedVDOP.isInfinite || fix.storedPDOP.isInfinite

@@ -81,7 +81,8 @@ public final class GzipByteSource: ByteSource {
   private var memberEnded = false
 
   private static func error(name: String, _ reason: String) -> ParseError {
-    ParseError(format: "gzip", location: SourceLocation(file: name, line: 0), key: "gzip",
-               reason: reason, isFatal: true)
+    ParseError(
+      format: "gzip", location: SourceLocation(file: name, line: 0), key: "gzip",
+      reason: reason, isFatal: true)
   }
 }

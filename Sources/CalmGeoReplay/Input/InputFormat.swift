@@ -35,8 +35,9 @@ public enum InputFormat: String, Sendable, CaseIterable {
   /// The format that the content's first bytes reveal.
   static func sniff(_ bytes: [UInt8]) -> InputFormat? {
     // UTF-16: the text is recognised after dropping every other byte.
-    if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF)
-      || (bytes.count >= 4 && (bytes[1] == 0 && bytes[3] == 0 || bytes[0] == 0 && bytes[2] == 0))
+    if bytes.count >= 2,
+      (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF)
+        || (bytes.count >= 4 && (bytes[1] == 0 && bytes[3] == 0 || bytes[0] == 0 && bytes[2] == 0))
     {
       let start = (bytes[0] == 0xFF || bytes[0] == 0xFE) ? 2 : 0
       let odd = bytes.count > start + 1 && bytes[start] == 0 ? 1 : 0

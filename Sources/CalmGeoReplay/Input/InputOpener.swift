@@ -20,7 +20,9 @@ public enum InputOpener {
 
   /// Opens an already-created source (memory in tests, a file, standard input).
   /// With `checksum`, the stored bytes are hashed as they are read (`Opened.checksum`).
-  public static func open(_ raw: any ByteSource, forcedFormat: InputFormat? = nil, checksum: Bool = false) throws(ParseError) -> Opened {
+  public static func open(_ raw: any ByteSource, forcedFormat: InputFormat? = nil, checksum: Bool = false)
+    throws(ParseError) -> Opened
+  {
     let hashing = checksum ? InputChecksum(raw) : nil
     var opened = try open(unhashed: hashing ?? raw, forcedFormat: forcedFormat)
     opened.checksum = hashing
@@ -34,9 +36,13 @@ public enum InputOpener {
     let content = try PeekableByteSource(decoded, peekSize: 4096)
     if let forcedFormat { return Opened(source: content, format: forcedFormat, gzipped: gzipped) }
     guard let format = InputFormat.detect(prefix: content.prefix, fileName: raw.name) else {
-      let why = content.prefix.isEmpty ? "the file is empty" : "cannot tell the format from the content or the extension; pass --input-format csv|nmea|gpx|gnsslogger|json"
-      throw ParseError(format: "input", location: SourceLocation(file: raw.name, line: 0), key: "unknown_format",
-                       reason: why, isFatal: true)
+      let why =
+        content.prefix.isEmpty
+        ? "the file is empty"
+        : "cannot tell the format from the content or the extension; pass --input-format csv|nmea|gpx|gnsslogger|json"
+      throw ParseError(
+        format: "input", location: SourceLocation(file: raw.name, line: 0), key: "unknown_format",
+        reason: why, isFatal: true)
     }
     return Opened(source: content, format: format, gzipped: gzipped)
   }

@@ -23,7 +23,8 @@ public struct LineReader {
 
   /// Reads `source`; `format` names the format in the error for a line too long.
   public init(
-    _ source: any ByteSource, format: String, chunkSize: Int = 1 << 16, maxLineLength: Int = LineReader.defaultMaxLineLength
+    _ source: any ByteSource, format: String, chunkSize: Int = 1 << 16,
+    maxLineLength: Int = LineReader.defaultMaxLineLength
   ) {
     self.source = source
     self.format = format
@@ -37,11 +38,11 @@ public struct LineReader {
   ) throws(ParseError) {
     var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 8)
     defer { buffer.deallocate() }
-    var filled = 0          // bytes of `buffer` holding data
+    var filled = 0  // bytes of `buffer` holding data
     var lineNumber = 1
-    var pendingCR = false   // the previous chunk ended in CR: a following LF belongs to it
+    var pendingCR = false  // the previous chunk ended in CR: a following LF belongs to it
     var previousBareCR = false  // the last line ended in a CR without LF
-    var rescan = false      // the buffer starts with a CR whose meaning waits for the next byte
+    var rescan = false  // the buffer starts with a CR whose meaning waits for the next byte
     var ended = false
 
     while !ended {
@@ -62,7 +63,12 @@ public struct LineReader {
       var lineStart = 0
       if pendingCR && filled > 0 {
         pendingCR = false
-        if base[0] == 0x0A { lineStart = 1; position = max(position, 1) } else { previousBareCR = true }
+        if base[0] == 0x0A {
+          lineStart = 1
+          position = max(position, 1)
+        } else {
+          previousBareCR = true
+        }
       }
       while true {
         position = Self.lineEnd(base, from: position, to: filled)

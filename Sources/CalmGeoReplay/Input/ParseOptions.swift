@@ -51,7 +51,8 @@ extension ParseOptions {
   /// Why `role` is not a CSV column role, or `nil` when it is one.
   public static func csvColumnRoleProblem(_ role: String) -> String? {
     guard CSVField.role(role) == nil else { return nil }
-    return "unknown column role '\(role)'; roles: time, date, lat, lon, ele, speed, course, accuracy, vacc, hdop, vdop, pdop, sats"
+    return
+      "unknown column role '\(role)'; roles: time, date, lat, lon, ele, speed, course, accuracy, vacc, hdop, vdop, pdop, sats"
   }
   /// The speeds `assumeSpeed` accepts (m/s): slower ones would put synthesized times
   /// past any calendar (1e-12 m/s), faster ones are no ground track.
@@ -109,7 +110,9 @@ public struct CivilDate: Hashable, Sendable, CustomStringConvertible {
     self.init(year: y, month: m, day: d)
   }
   public var description: String {
-    let y = String(year), m = month < 10 ? "0\(month)" : "\(month)", d = day < 10 ? "0\(day)" : "\(day)"
+    let y = String(year)
+    let m = month < 10 ? "0\(month)" : "\(month)"
+    let d = day < 10 ? "0\(day)" : "\(day)"
     return "\(y)-\(m)-\(d)"
   }
 }

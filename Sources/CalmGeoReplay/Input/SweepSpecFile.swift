@@ -24,7 +24,8 @@ public enum SweepSpecFile {
         throw ConfigError(source: file, key: "", reason: error.reason)
       }
       guard base.fields != nil else {
-        throw SweepSpecError(source: path, line: line, key: "base", reason: "\(file) holds \(base.rendered), expected a config object")
+        throw SweepSpecError(
+          source: path, line: line, key: "base", reason: "\(file) holds \(base.rendered), expected a config object")
       }
       baseSource = file
     }
@@ -34,21 +35,27 @@ public enum SweepSpecFile {
   /// The logs of the spec's `tracks`, globs expanded (sorted), each named relative to
   /// the spec's folder; a log named again by a later item is read once, with the first
   /// item's options.
-  static func tracks(_ spec: SweepSpec, folder: String) throws(SweepSpecError) -> [(track: SweepPlan.Track, written: [SpecNode.Field])] {
+  static func tracks(_ spec: SweepSpec, folder: String) throws(SweepSpecError) -> [(
+    track: SweepPlan.Track, written: [SpecNode.Field]
+  )] {
     var result: [(track: SweepPlan.Track, written: [SpecNode.Field])] = []
     var seen = Set<String>()
     for (index, item) in spec.tracks.enumerated() {
       var names = [item.pattern]
       if PathGlob.isPattern(item.pattern) {
         let prefix = item.pattern.hasPrefix("/") || folder.isEmpty ? "" : folder + "/"
-        names = PathGlob.files(matching: PathGlob.escaped(prefix) + item.pattern).map { String($0.dropFirst(prefix.count)) }
+        names = PathGlob.files(matching: PathGlob.escaped(prefix) + item.pattern).map {
+          String($0.dropFirst(prefix.count))
+        }
         guard !names.isEmpty else {
-          throw SweepSpecError(source: spec.source, line: item.line, key: "tracks[\(index)]",
-                               reason: "\"\(item.pattern)\" matches no file (relative to \(folder.isEmpty ? "." : folder))")
+          throw SweepSpecError(
+            source: spec.source, line: item.line, key: "tracks[\(index)]",
+            reason: "\"\(item.pattern)\" matches no file (relative to \(folder.isEmpty ? "." : folder))")
         }
       }
       for name in names where seen.insert(name).inserted {
-        let track = SweepPlan.Track(name: name, path: resolve(name, in: folder), format: item.format, options: item.options)
+        let track = SweepPlan.Track(
+          name: name, path: resolve(name, in: folder), format: item.format, options: item.options)
         result.append((track, item.written))
       }
     }

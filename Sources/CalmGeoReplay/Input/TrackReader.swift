@@ -59,7 +59,9 @@ public enum TrackReader {
       try parser.parse(opened.source, diagnostics: &diagnostics, emit: emit)
     case .gpx:
       var parser = GPXParser(file: file, options: options)
-      guard let speed = options.assumeSpeed else { return try parser.parse(opened.source, diagnostics: &diagnostics, emit: emit) }
+      guard let speed = options.assumeSpeed else {
+        return try parser.parse(opened.source, diagnostics: &diagnostics, emit: emit)
+      }
       var synthesizer = TimeSynthesizer(speed: speed)
       try parser.parse(opened.source, diagnostics: &diagnostics) { synthesizer.accept($0, emit: emit) }
       synthesizer.finish(documentTime: parser.documentTime, emit: emit)
@@ -137,10 +139,11 @@ public enum TrackReader {
         guard backwards.count < room else { return }
         let seconds = Double(drop.previousTime - fix.time) / 1000
         let back = seconds == seconds.rounded() ? String(Int64(seconds)) : String(seconds)
-        backwards.append(ParseError(
-          format: format, location: SourceLocation(file: file, line: Int(fix.line)), key: "time_backwards",
-          reason: "time \(UTCTime.iso8601(fix.time)) is \(back) s before the fix of line \(drop.previousLine) "
-            + "(a log whose rows are merely out of order can be replayed with --sort)"))
+        backwards.append(
+          ParseError(
+            format: format, location: SourceLocation(file: file, line: Int(fix.line)), key: "time_backwards",
+            reason: "time \(UTCTime.iso8601(fix.time)) is \(back) s before the fix of line \(drop.previousLine) "
+              + "(a log whose rows are merely out of order can be replayed with --sort)"))
         return
       }
       kept += 1
@@ -167,8 +170,9 @@ public enum TrackReader {
     try readNormalized(opened, options: options, speedPolicy: speedPolicy, diagnostics: &diagnostics) {
       fixes.append($0)
     }
-    var track = Track(name: opened.source.name, format: opened.format, fixes: fixes, diagnostics: diagnostics,
-                      gzipped: opened.gzipped, speedPolicy: speedPolicy)
+    var track = Track(
+      name: opened.source.name, format: opened.format, fixes: fixes, diagnostics: diagnostics,
+      gzipped: opened.gzipped, speedPolicy: speedPolicy)
     track.sha256 = try opened.checksum?.finish()
     return track
   }

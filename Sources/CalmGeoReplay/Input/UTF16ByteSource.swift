@@ -63,7 +63,8 @@ public final class UTF16ByteSource: ByteSource {
       }
       if end - start < 2 { return nil }
     }
-    let a = UInt32(input[start]), b = UInt32(input[start + 1])
+    let a = UInt32(input[start])
+    let b = UInt32(input[start + 1])
     start += 2
     return bigEndian ? a << 8 | b : b << 8 | a
   }
@@ -72,7 +73,7 @@ public final class UTF16ByteSource: ByteSource {
     var written = 0
     while buffer.count - written >= 4 {
       guard let unit = try nextUnit() else {
-        if let _ = pendingHigh {
+        if pendingHigh != nil {
           pendingHigh = nil
           written += encode(0xFFFD, into: buffer, at: written)
         }

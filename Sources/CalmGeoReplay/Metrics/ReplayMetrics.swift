@@ -19,8 +19,10 @@ public struct MetricsObserver: ReplayObserver {
   /// replay hands the engine exactly the fixes it was worked out from. Without `solvesEfficiency`,
   /// `efficiency` leaves out the run's min-# answers (optimum, greedy, could-hold: a sweep's per-track
   /// ladder stands for them) and keeps no raw track for them.
-  public init(settings: ReplaySettings = ReplaySettings(), computesHausdorff: Bool = true,
-              solvesEfficiency: Bool = true, analysis: TrackAnalysis? = nil) {
+  public init(
+    settings: ReplaySettings = ReplaySettings(), computesHausdorff: Bool = true,
+    solvesEfficiency: Bool = true, analysis: TrackAnalysis? = nil
+  ) {
     fidelity = FidelityMetrics(computesHausdorff: computesHausdorff)
     efficiency = EfficiencyRecorder(solves: solvesEfficiency)
     if let analysis, let table = analysis.stopRuns[StopRule(settings)] {

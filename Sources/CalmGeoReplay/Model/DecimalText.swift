@@ -90,7 +90,8 @@ enum DecimalText {
     // loaded is not used, and is loaded from where it stays inside the text.)
     let firstDigits = fractionDigits &- lastDigits  // 0...6
     let afterPoint = bytes.loadUnaligned(fromByteOffset: min(point &+ 1, length &- 8), as: UInt64.self).littleEndian
-    let firstWord = firstDigits == 0 ? zeros : (afterPoint &<< (8 &* (8 &- firstDigits))) | (zeros &>> (8 &* firstDigits))
+    let firstWord =
+      firstDigits == 0 ? zeros : (afterPoint &<< (8 &* (8 &- firstDigits))) | (zeros &>> (8 &* firstDigits))
     guard DigitWord.isAllDigits(integerWord), DigitWord.isAllDigits(lastWord), DigitWord.isAllDigits(firstWord)
     else { return nil }
     let fraction = eightDigitsValue(firstWord) &* 100_000_000 &+ eightDigitsValue(lastWord)

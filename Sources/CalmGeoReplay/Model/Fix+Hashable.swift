@@ -3,7 +3,8 @@ extension Fix: Hashable {
   public static func == (a: Fix, b: Fix) -> Bool {
     a.time == b.time && a.latitude == b.latitude && a.longitude == b.longitude
       && a.line == b.line && a.flags == b.flags
-      && a.storedSatellites == b.storedSatellites && a.storedQuality == b.storedQuality && a.storedActivity == b.storedActivity
+      && a.storedSatellites == b.storedSatellites && a.storedQuality == b.storedQuality
+      && a.storedActivity == b.storedActivity
       && a.floatBits == b.floatBits && a.doubleBits == b.doubleBits
   }
 
@@ -21,7 +22,9 @@ extension Fix: Hashable {
   }
 
   private var doubleBits: [UInt64] {
-    [storedAltitude, storedSpeed, storedCourse, storedHorizontalAccuracy, storedVerticalAccuracy,
-     storedSpeedAccuracy].map(\.bitPattern)
+    [
+      storedAltitude, storedSpeed, storedCourse, storedHorizontalAccuracy, storedVerticalAccuracy,
+      storedSpeedAccuracy,
+    ].map(\.bitPattern)
   }
 }

@@ -72,43 +72,53 @@ extension Fix {
 
   /// Altitude above mean sea level, metres.
   @inlinable public var altitude: Double? {
-    get { Self.load(storedAltitude) } set { storedAltitude = Self.store(newValue) }
+    get { Self.load(storedAltitude) }
+    set { storedAltitude = Self.store(newValue) }
   }
   /// Geoid separation (ellipsoid minus mean sea level), metres.
   @inlinable public var geoidSeparation: Double? {
-    get { Self.load(storedGeoidSeparation) } set { storedGeoidSeparation = Self.store(newValue) }
+    get { Self.load(storedGeoidSeparation) }
+    set { storedGeoidSeparation = Self.store(newValue) }
   }
   /// Speed over ground, m/s.
   @inlinable public var speed: Double? {
-    get { Self.load(storedSpeed) } set { storedSpeed = Self.store(newValue) }
+    get { Self.load(storedSpeed) }
+    set { storedSpeed = Self.store(newValue) }
   }
   /// Course over ground, degrees clockwise from true north.
   @inlinable public var course: Double? {
-    get { Self.load(storedCourse) } set { storedCourse = Self.store(newValue) }
+    get { Self.load(storedCourse) }
+    set { storedCourse = Self.store(newValue) }
   }
   /// Horizontal accuracy (1σ radius), metres.
   @inlinable public var horizontalAccuracy: Double? {
-    get { Self.load(storedHorizontalAccuracy) } set { storedHorizontalAccuracy = Self.store(newValue) }
+    get { Self.load(storedHorizontalAccuracy) }
+    set { storedHorizontalAccuracy = Self.store(newValue) }
   }
   /// Vertical accuracy (1σ), metres.
   @inlinable public var verticalAccuracy: Double? {
-    get { Self.load(storedVerticalAccuracy) } set { storedVerticalAccuracy = Self.store(newValue) }
+    get { Self.load(storedVerticalAccuracy) }
+    set { storedVerticalAccuracy = Self.store(newValue) }
   }
   /// Speed accuracy, m/s.
   @inlinable public var speedAccuracy: Double? {
-    get { Self.load(storedSpeedAccuracy) } set { storedSpeedAccuracy = Self.store(newValue) }
+    get { Self.load(storedSpeedAccuracy) }
+    set { storedSpeedAccuracy = Self.store(newValue) }
   }
   /// Horizontal dilution of precision.
   @inlinable public var hdop: Double? {
-    get { Self.load(storedHDOP) } set { storedHDOP = Self.store(newValue) }
+    get { Self.load(storedHDOP) }
+    set { storedHDOP = Self.store(newValue) }
   }
   /// Vertical dilution of precision.
   @inlinable public var vdop: Double? {
-    get { Self.load(storedVDOP) } set { storedVDOP = Self.store(newValue) }
+    get { Self.load(storedVDOP) }
+    set { storedVDOP = Self.store(newValue) }
   }
   /// Position dilution of precision.
   @inlinable public var pdop: Double? {
-    get { Self.load(storedPDOP) } set { storedPDOP = Self.store(newValue) }
+    get { Self.load(storedPDOP) }
+    set { storedPDOP = Self.store(newValue) }
   }
   /// Satellites used in the solution (0...254).
   @inlinable public var satellites: Int? {

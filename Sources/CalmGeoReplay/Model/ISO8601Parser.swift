@@ -56,7 +56,8 @@ public enum ISO8601Parser {
     }
     if i < n, text[i] == 90 || text[i] == 122 { i += 1 }  // Z z
     guard i == n else { return nil }
-    let time = UTCTime.millis(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+    let time =
+      UTCTime.millis(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
       + Int64(millis)
     return UTCTime.isRepresentable(time) ? time : nil
   }
@@ -79,7 +80,10 @@ public enum ISO8601Parser {
     var nanos = 0
     let start = i
     while i < text.count, text[i] &- 48 < 10 {
-      if scale > 0 { nanos += Int(text[i] &- 48) * scale; scale /= 10 }
+      if scale > 0 {
+        nanos += Int(text[i] &- 48) * scale
+        scale /= 10
+      }
       i += 1
     }
     guard i > start else { return nil }
@@ -144,7 +148,8 @@ public enum ISO8601Parser {
       }
     }
     guard i == n else { return nil }
-    let time = UTCTime.millis(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+    let time =
+      UTCTime.millis(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
       + Int64(millis) - Int64(offsetMinutes) * 60_000
     // 0000-01-01T00:00+01:00 is in the year -1.
     return UTCTime.isRepresentable(time) ? time : nil
@@ -158,7 +163,8 @@ public enum ISO8601Parser {
     while end > 0, text[end - 1] == 0x20 { end -= 1 }
     guard end > 0 else { return false }
     if !text[..<end].contains(where: { $0 == 0x3A || $0 == 0x2F || $0 == 0x54 || $0 == 0x74 })
-      && !text[1..<end].contains(0x2D) && !text[..<end].contains(0x20) {
+      && !text[1..<end].contains(0x2D) && !text[..<end].contains(0x20)
+    {
       return true  // 1714546800, 1714546800.5: an absolute instant
     }
     let last = text[end - 1] | 0x20
@@ -170,7 +176,7 @@ public enum ISO8601Parser {
     // ±HH, ±HHMM or ±HH:MM after a time of day.
     var i = end
     var digits = 0
-    while i > 0, (text[i - 1] &- 48 < 10 || text[i - 1] == 0x3A) {
+    while i > 0, text[i - 1] &- 48 < 10 || text[i - 1] == 0x3A {
       if text[i - 1] != 0x3A { digits += 1 }
       i -= 1
     }

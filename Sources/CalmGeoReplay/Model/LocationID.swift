@@ -12,7 +12,9 @@ public struct LocationID: Sendable, Hashable, CustomStringConvertible {
   /// The id of the `occurrence`-th emit (from 0) of the fix at `time` (ms since 1970)
   /// in a run seeded with `seed`.
   public init(seed: UInt64, time: Int64, occurrence: Int = 0) {
-    let key = SplitMix64.mix(UInt64(bitPattern: time) ^ 0x6C6F_6361_7469_6F6E) &+ UInt64(truncatingIfNeeded: occurrence) &* 0x9E37_79B9_7F4A_7C15
+    let key =
+      SplitMix64.mix(UInt64(bitPattern: time) ^ 0x6C6F_6361_7469_6F6E) &+ UInt64(truncatingIfNeeded: occurrence)
+      &* 0x9E37_79B9_7F4A_7C15
     var generator = SplitMix64(seed: SplitMix64.mix(seed ^ 0x6964_7300) ^ key)
     high = (generator.next() & ~0xF000) | 0x4000  // version 4
     low = (generator.next() & ~(0b11 << 62)) | (0b10 << 62)  // RFC 4122 variant
@@ -42,10 +44,18 @@ public struct LocationID: Sendable, Hashable, CustomStringConvertible {
         position += 1
       }
     }
-    put(high >> 32, nibbles: 8); out[position] = 45; position += 1
-    put(high >> 16, nibbles: 4); out[position] = 45; position += 1
-    put(high, nibbles: 4); out[position] = 45; position += 1
-    put(low >> 48, nibbles: 4); out[position] = 45; position += 1
+    put(high >> 32, nibbles: 8)
+    out[position] = 45
+    position += 1
+    put(high >> 16, nibbles: 4)
+    out[position] = 45
+    position += 1
+    put(high, nibbles: 4)
+    out[position] = 45
+    position += 1
+    put(low >> 48, nibbles: 4)
+    out[position] = 45
+    position += 1
     put(low, nibbles: 12)
   }
 }

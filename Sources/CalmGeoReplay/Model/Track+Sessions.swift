@@ -17,7 +17,8 @@ extension Track {
   private func session(_ range: Range<Int>) -> Track {
     var first = Array(fixes[range])
     first[0].flags.insert(.segmentStart)
-    return Track(name: name, format: format, fixes: first, diagnostics: diagnostics, gzipped: gzipped,
-                 speedPolicy: speedPolicy)
+    return Track(
+      name: name, format: format, fixes: first, diagnostics: diagnostics, gzipped: gzipped,
+      speedPolicy: speedPolicy)
   }
 }

@@ -17,8 +17,10 @@ public struct Track: Sendable {
   /// The SHA-256 of the stored bytes, when the log was opened with `checksum: true`.
   public var sha256: String?
 
-  public init(name: String, format: InputFormat, fixes: [Fix], diagnostics: InputDiagnostics,
-              gzipped: Bool = false, speedPolicy: FixNormalizer.SpeedPolicy = .auto) {
+  public init(
+    name: String, format: InputFormat, fixes: [Fix], diagnostics: InputDiagnostics,
+    gzipped: Bool = false, speedPolicy: FixNormalizer.SpeedPolicy = .auto
+  ) {
     self.name = name
     self.format = format
     self.fixes = fixes

@@ -70,20 +70,34 @@ public enum UTCTime {
   public static func writeISO8601(_ time: Int64, into out: UnsafeMutablePointer<UInt8>) {
     var dayCount = time / 86_400_000
     var ms = time % 86_400_000
-    if ms < 0 { ms += 86_400_000; dayCount -= 1 }
+    if ms < 0 {
+      ms += 86_400_000
+      dayCount -= 1
+    }
     let (y, mo, d) = civil(days: Int(dayCount))
     let year = min(max(y, 0), 9999)
     @inline(__always) func two(_ v: Int, _ at: Int) {
-      out[at] = UInt8(48 + v / 10); out[at + 1] = UInt8(48 + v % 10)
+      out[at] = UInt8(48 + v / 10)
+      out[at + 1] = UInt8(48 + v % 10)
     }
-    two(year / 100, 0); two(year % 100, 2); out[4] = 45
-    two(mo, 5); out[7] = 45; two(d, 8); out[10] = 84
+    two(year / 100, 0)
+    two(year % 100, 2)
+    out[4] = 45
+    two(mo, 5)
+    out[7] = 45
+    two(d, 8)
+    out[10] = 84
     let msInt = Int(ms)
-    two(msInt / 3_600_000, 11); out[13] = 58
-    two(msInt / 60_000 % 60, 14); out[16] = 58
-    two(msInt / 1000 % 60, 17); out[19] = 46
+    two(msInt / 3_600_000, 11)
+    out[13] = 58
+    two(msInt / 60_000 % 60, 14)
+    out[16] = 58
+    two(msInt / 1000 % 60, 17)
+    out[19] = 46
     let frac = msInt % 1000
-    out[20] = UInt8(48 + frac / 100); out[21] = UInt8(48 + frac / 10 % 10); out[22] = UInt8(48 + frac % 10)
+    out[20] = UInt8(48 + frac / 100)
+    out[21] = UInt8(48 + frac / 10 % 10)
+    out[22] = UInt8(48 + frac % 10)
     out[23] = 90
   }
 }

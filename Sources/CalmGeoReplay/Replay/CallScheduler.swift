@@ -101,12 +101,18 @@ struct CallScheduler: Sendable {
     }
     for (number, indices) in atFix.sorted(by: { $0.key < $1.key }) {
       for index in indices {
-        fail(index, "fix#\(number) never came: the log has \(counts[Self.slot(.fix)]) fixes (the last at \(UTCTime.iso8601(lastFix)))")
+        fail(
+          index,
+          "fix#\(number) never came: the log has \(counts[Self.slot(.fix)]) fixes (the last at \(UTCTime.iso8601(lastFix)))"
+        )
       }
     }
     for (awaited, indices) in after {
       for index in indices {
-        fail(index, "\(awaited.event.rawValue)#\(awaited.number) never happened: the replay had \(counts[Self.slot(awaited.event)]) (the log's last fix is \(UTCTime.iso8601(lastFix)))")
+        fail(
+          index,
+          "\(awaited.event.rawValue)#\(awaited.number) never happened: the replay had \(counts[Self.slot(awaited.event)]) (the log's last fix is \(UTCTime.iso8601(lastFix)))"
+        )
       }
     }
     due = []
@@ -138,7 +144,8 @@ struct CallScheduler: Sendable {
   /// Keeps the problem of the earliest entry in the file.
   private mutating func fail(_ index: Int, _ reason: String) {
     if let problem, let entry = problem.entry, entry <= index { return }
-    problem = ScenarioError(source: scenario.source.isEmpty ? "scenario" : scenario.source,
-                            line: entry(index).line, entry: index, reason: reason)
+    problem = ScenarioError(
+      source: scenario.source.isEmpty ? "scenario" : scenario.source,
+      line: entry(index).line, entry: index, reason: reason)
   }
 }

@@ -112,7 +112,9 @@ public struct FixDecision: Sendable, Hashable {
   }
 
   /// Whether the platform withheld the fix (the decider never saw it).
-  @inlinable public var isWithheld: Bool { kind == .withheldStationary || kind == .withheldAccuracy || kind == .withheldRate }
+  @inlinable public var isWithheld: Bool {
+    kind == .withheldStationary || kind == .withheldAccuracy || kind == .withheldRate
+  }
 
   /// Whether the fix was emitted.
   @inlinable public var isEmitted: Bool { emission != nil }

@@ -34,8 +34,10 @@ public struct LibraryCrash: Sendable, Hashable {
   public static let site = "MMKVStorageProvider.swift:39"
   public static let message = "Fatal error: Unexpectedly found nil while unwrapping an Optional value"
 
-  public init(time: Int64, call: Call, automatic: Bool, record: LocationID, recordTime: Int64, recordSequence: Int,
-              expiredAt: Int64) {
+  public init(
+    time: Int64, call: Call, automatic: Bool, record: LocationID, recordTime: Int64, recordSequence: Int,
+    expiredAt: Int64
+  ) {
     self.time = time
     self.call = call
     self.automatic = automatic

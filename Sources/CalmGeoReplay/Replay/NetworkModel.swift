@@ -53,7 +53,8 @@ public struct NetworkModel: Sendable, Hashable {
   /// The latency (ms) and outcome of request number `index` in a run seeded with `seed`.
   public func answer(index: Int, seed: UInt64) -> (latency: Int64, outcome: Outcome) {
     var random = SplitMix64(seed: SplitMix64.mix(seed ^ 0x6E65_7477_6F72_6B00) ^ UInt64(index))
-    let latency = latencyMax > latencyMin
+    let latency =
+      latencyMax > latencyMin
       ? latencyMin + Int64(random.next() % UInt64(latencyMax - latencyMin + 1)) : latencyMin
     let draw = random.nextUnit()
     if !schedule.isEmpty && (index < schedule.count || loopSchedule) {

@@ -33,8 +33,10 @@ public struct RecordedNetwork: Sendable, Hashable {
     /// transport sends nothing new then. Also `abandoned`, outcome `error`.
     public var notSent: Bool
 
-    public init(track: String, device: Int, sequence: Int, sentAt: Int64, answer: TransportAnswer, wallMs: Double,
-                abandoned: Bool = false, notSent: Bool = false) {
+    public init(
+      track: String, device: Int, sequence: Int, sentAt: Int64, answer: TransportAnswer, wallMs: Double,
+      abandoned: Bool = false, notSent: Bool = false
+    ) {
       self.track = track
       self.device = device
       self.sequence = sequence
@@ -47,11 +49,12 @@ public struct RecordedNetwork: Sendable, Hashable {
 
     /// The line, newline included.
     public var line: String {
-      let outcome: OrderedJSON = switch answer.outcome {
-      case .status(let code): .int(code)
-      case .timeout: .string("timeout")
-      case .error: .string("error")
-      }
+      let outcome: OrderedJSON =
+        switch answer.outcome {
+        case .status(let code): .int(code)
+        case .timeout: .string("timeout")
+        case .error: .string("error")
+        }
       var fields: [(String, OrderedJSON)] = [
         ("track", .string(track)), ("device", .int(device)), ("seq", .int(sequence)),
         ("sentAt", .string(UTCTime.iso8601(sentAt))), ("latencyMs", .int(Int(answer.latency))),
@@ -121,8 +124,9 @@ public struct RecordedNetwork: Sendable, Hashable {
 
   private static func entry(_ line: [UInt8], file: String, line number: Int) throws(ParseError) -> Entry {
     func failure(_ reason: String) -> ParseError {
-      ParseError(format: "network", location: SourceLocation(file: file, line: number), key: "bad_line",
-                 reason: reason + " (expected a line written by `live --record-network`)", isFatal: true)
+      ParseError(
+        format: "network", location: SourceLocation(file: file, line: number), key: "bad_line",
+        reason: reason + " (expected a line written by `live --record-network`)", isFatal: true)
     }
     let decoded: Line
     do {
@@ -142,15 +146,17 @@ public struct RecordedNetwork: Sendable, Hashable {
       throw failure("wallMs must be from 0 to \(maximumLatency), found \(wallMs)")
     }
     guard let sentAt = ISO8601Parser.parse(decoded.sentAt) else { throw failure("sentAt is not an ISO 8601 time") }
-    return Entry(track: decoded.track, device: decoded.device, sequence: decoded.seq, sentAt: sentAt,
-                 answer: TransportAnswer(latency: Int64(decoded.latencyMs), outcome: outcome), wallMs: decoded.wallMs ?? 0,
-                 abandoned: decoded.abandoned ?? false, notSent: decoded.notSent ?? false)
+    return Entry(
+      track: decoded.track, device: decoded.device, sequence: decoded.seq, sentAt: sentAt,
+      answer: TransportAnswer(latency: Int64(decoded.latencyMs), outcome: outcome), wallMs: decoded.wallMs ?? 0,
+      abandoned: decoded.abandoned ?? false, notSent: decoded.notSent ?? false)
   }
 
   private static func describe(_ error: any Error) -> String {
     switch error {
     case DecodingError.keyNotFound(let key, _): "missing key '\(key.stringValue)'"
-    case DecodingError.typeMismatch(_, let context): "wrong type at '\(context.codingPath.map(\.stringValue).joined(separator: "."))'"
+    case DecodingError.typeMismatch(_, let context):
+      "wrong type at '\(context.codingPath.map(\.stringValue).joined(separator: "."))'"
     case DecodingError.dataCorrupted: "not valid JSON"
     default: "\(error)"
     }

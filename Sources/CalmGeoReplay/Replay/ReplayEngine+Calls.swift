@@ -88,8 +88,9 @@ extension ReplayEngine {
     guard let fix = latest else { return nil }
     if time - fix.time >= Self.locationExpiry, machine.requestLocation() { return nil }
     if let emission = machine.emitLive() {
-      let live = emit(fix, isMoving: emission.isMoving, event: emission.isMotionChange ? .motionchange : nil,
-                      at: time, call: .getGeoData)
+      let live = emit(
+        fix, isMoving: emission.isMoving, event: emission.isMotionChange ? .motionchange : nil,
+        at: time, call: .getGeoData)
       emitted.append(live.id)
     }
     let second = emit(fix, isMoving: true, event: nil, at: time, call: .getGeoData)

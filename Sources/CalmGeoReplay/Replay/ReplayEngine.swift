@@ -54,16 +54,21 @@ public struct ReplayEngine<Observer: ReplayObserver> {
   /// A replay of `scenario` (nil: `Scenario.standard`); with `settings.finalSync`, a
   /// `sync()` when the log ends is added to it. `transport` answers the upload requests
   /// (the simulated network by default).
-  public init(config: CalmGeoConfig, settings: ReplaySettings = ReplaySettings(), scenario: Scenario? = nil,
-              observer: Observer, transport: UploadTransport = .simulated) {
+  public init(
+    config: CalmGeoConfig, settings: ReplaySettings = ReplaySettings(), scenario: Scenario? = nil,
+    observer: Observer, transport: UploadTransport = .simulated
+  ) {
     self.config = config
     self.settings = settings
     self.observer = observer
     hasScenario = scenario != nil
-    let timeline = scenario.map { settings.finalSync ? $0.withFinalSync() : $0 } ?? .standard(finalSync: settings.finalSync)
+    let timeline =
+      scenario.map { settings.finalSync ? $0.withFinalSync() : $0 } ?? .standard(finalSync: settings.finalSync)
     scheduler = CallScheduler(timeline)
     machine = TrackingDecider(config: config, settings: settings, startsAtFirstFix: false)
-    delivery = settings.platform.filtersDelivery ? PlatformDelivery(model: settings.platform, desiredAccuracy: config.desiredAccuracy) : nil
+    delivery =
+      settings.platform.filtersDelivery
+      ? PlatformDelivery(model: settings.platform, desiredAccuracy: config.desiredAccuracy) : nil
     uploads = UploadSimulator(config: config, settings: settings, keepsRecords: scenario != nil, transport: transport)
   }
 
@@ -100,8 +105,9 @@ public struct ReplayEngine<Observer: ReplayObserver> {
       emit(fix, isMoving: emission.isMoving, event: emission.isMotionChange ? .motionchange : nil)
     }
     if decision.after.mode != decision.before.mode {
-      observer.replayDidChangeMode(ModeChange(
-        time: fix.time, from: Self.mode(decision.before.mode), to: Self.mode(decision.after.mode)))
+      observer.replayDidChangeMode(
+        ModeChange(
+          time: fix.time, from: Self.mode(decision.before.mode), to: Self.mode(decision.after.mode)))
       scheduler.occurred(decision.after.mode == .monitoring ? .monitoring : .geofenceExit, at: fix.time)
     }
     lastFix = fix
@@ -146,8 +152,10 @@ public struct ReplayEngine<Observer: ReplayObserver> {
   /// Emits a location for `fix` at the virtual time `at` (default: the fix's), stores it
   /// and runs the automatic sync rule.
   @discardableResult
-  mutating func emit(_ fix: Fix, isMoving: Bool, event: CalmGeoLocation.Event?, at time: Int64? = nil,
-                     call: AppCall.Name? = nil) -> CalmGeoLocation {
+  mutating func emit(
+    _ fix: Fix, isMoving: Bool, event: CalmGeoLocation.Event?, at time: Int64? = nil,
+    call: AppCall.Name? = nil
+  ) -> CalmGeoLocation {
     emitsAtLastTime = lastEmittedTime == fix.time ? emitsAtLastTime + 1 : 0
     if config.fetchActivity { activitySources[ActivityModel.source(for: fix).rawValue, default: 0] += 1 }
     var location = CalmGeoLocation(

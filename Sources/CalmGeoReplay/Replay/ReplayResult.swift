@@ -32,8 +32,10 @@ public struct ReplayResult: Sendable, Hashable {
   /// listed at a sync or listing; `LibraryCrash`); the replay went on.
   public var libraryCrash: LibraryCrash?
 
-  public init(firstFixTime: Int64?, lastFixTime: Int64?, emitted: Int,
-              machine: TrackingStateMachine.Counters, uploads: UploadCounters) {
+  public init(
+    firstFixTime: Int64?, lastFixTime: Int64?, emitted: Int,
+    machine: TrackingStateMachine.Counters, uploads: UploadCounters
+  ) {
     self.firstFixTime = firstFixTime
     self.lastFixTime = lastFixTime
     self.emitted = emitted

@@ -16,21 +16,25 @@ extension ReplayRunner {
     let key = first.decisionKey
     guard configurations.count > 1, first.scenario == nil, configurations.allSatisfy({ $0.decisionKey == key }) else {
       return configurations.map {
-        run(track, configuration: $0, observer: &observer, metrics: metrics, computesHausdorff: computesHausdorff,
-            solvesEfficiency: solvesEfficiency, analysis: analysis)
+        run(
+          track, configuration: $0, observer: &observer, metrics: metrics, computesHausdorff: computesHausdorff,
+          solvesEfficiency: solvesEfficiency, analysis: analysis)
       }
     }
     var tape: UploadTape? = UploadTape()
-    let shared = run(track, configuration: first, observer: &observer, metrics: metrics,
-                     computesHausdorff: computesHausdorff, solvesEfficiency: solvesEfficiency, analysis: analysis,
-                     recording: &tape)
+    let shared = run(
+      track, configuration: first, observer: &observer, metrics: metrics,
+      computesHausdorff: computesHausdorff, solvesEfficiency: solvesEfficiency, analysis: analysis,
+      recording: &tape)
     var results = [shared]
     results.reserveCapacity(configurations.count)
     for configuration in configurations.dropFirst() {
       guard let tape, tape.isReplayable else {
-        results.append(run(track, configuration: configuration, observer: &observer, metrics: metrics,
-                           computesHausdorff: computesHausdorff, solvesEfficiency: solvesEfficiency,
-                           analysis: analysis))
+        results.append(
+          run(
+            track, configuration: configuration, observer: &observer, metrics: metrics,
+            computesHausdorff: computesHausdorff, solvesEfficiency: solvesEfficiency,
+            analysis: analysis))
         continue
       }
       var result = shared

@@ -35,9 +35,10 @@ public enum ReplayRunner {
     transport: UploadTransport = .simulated, shouldStop: (() -> Bool)? = nil
   ) -> ReplayResult {
     var noTape: UploadTape? = nil
-    return run(track, configuration: configuration, observer: &observer, metrics: metrics,
-               computesHausdorff: computesHausdorff, solvesEfficiency: solvesEfficiency, analysis: analysis,
-               transport: transport, shouldStop: shouldStop, recording: &noTape)
+    return run(
+      track, configuration: configuration, observer: &observer, metrics: metrics,
+      computesHausdorff: computesHausdorff, solvesEfficiency: solvesEfficiency, analysis: analysis,
+      transport: transport, shouldStop: shouldStop, recording: &noTape)
   }
 
   /// `run(_:configuration:observer:metrics:…)`, recording the requests to the upload
@@ -48,18 +49,21 @@ public enum ReplayRunner {
     transport: UploadTransport = .simulated, shouldStop: (() -> Bool)? = nil, recording tape: inout UploadTape?
   ) -> ReplayResult {
     // The analysis holds per-fix numbers: only for the track's fixes as they are.
-    let analysis = configuration.speedPolicy == track.speedPolicy && analysis?.covers(fixes: track.fixes.count) == true
+    let analysis =
+      configuration.speedPolicy == track.speedPolicy && analysis?.covers(fixes: track.fixes.count) == true
       ? analysis : nil
     guard metrics else {
-      return run(track, configuration: configuration, observer: &observer, analysis: analysis, transport: transport,
-                 shouldStop: shouldStop, recording: &tape)
+      return run(
+        track, configuration: configuration, observer: &observer, analysis: analysis, transport: transport,
+        shouldStop: shouldStop, recording: &tape)
     }
     let metricsObserver = MetricsObserver(
       settings: configuration.replay, computesHausdorff: computesHausdorff, solvesEfficiency: solvesEfficiency,
       analysis: analysis)
     return measuring(metricsObserver, beside: &observer) { pair in
-      run(track, configuration: configuration, observer: &pair, analysis: analysis, transport: transport,
-          shouldStop: shouldStop, recording: &tape)
+      run(
+        track, configuration: configuration, observer: &pair, analysis: analysis, transport: transport,
+        shouldStop: shouldStop, recording: &tape)
     }
   }
 
@@ -82,7 +86,8 @@ public enum ReplayRunner {
   ) throws(ParseError) -> ReplayResult {
     var diagnostics = InputDiagnostics(strict: options.strict, maxProblems: options.maxReportedProblems)
     var engine = ReplayEngine(
-      config: configuration.calmGeo, settings: configuration.replay, scenario: configuration.scenario, observer: observer,
+      config: configuration.calmGeo, settings: configuration.replay, scenario: configuration.scenario,
+      observer: observer,
       transport: transport)
     let used = try TrackReader.readNormalized(
       opened, options: options, speedPolicy: configuration.speedPolicy, diagnostics: &diagnostics
@@ -90,8 +95,9 @@ public enum ReplayRunner {
     guard used > 0 else { throw noFix(opened, diagnostics) }
     var result = engine.finish()
     observer = engine.observer
-    result.input = ReplayInput(name: opened.source.name, format: opened.format, gzipped: opened.gzipped,
-                               diagnostics: diagnostics)
+    result.input = ReplayInput(
+      name: opened.source.name, format: opened.format, gzipped: opened.gzipped,
+      diagnostics: diagnostics)
     result.input?.sha256 = try opened.checksum?.finish()
     result.configuration = configuration
     return result
@@ -104,8 +110,9 @@ public enum ReplayRunner {
     transport: UploadTransport = .simulated, shouldStop: (() -> Bool)? = nil
   ) -> ReplayResult {
     var noTape: UploadTape? = nil
-    return run(track, configuration: configuration, observer: &observer, analysis: analysis, transport: transport,
-               shouldStop: shouldStop, recording: &noTape)
+    return run(
+      track, configuration: configuration, observer: &observer, analysis: analysis, transport: transport,
+      shouldStop: shouldStop, recording: &noTape)
   }
 
   private static func run<Observer: ReplayObserver>(
@@ -113,7 +120,8 @@ public enum ReplayRunner {
     transport: UploadTransport, shouldStop: (() -> Bool)?, recording tape: inout UploadTape?
   ) -> ReplayResult {
     var engine = ReplayEngine(
-      config: configuration.calmGeo, settings: configuration.replay, scenario: configuration.scenario, observer: observer,
+      config: configuration.calmGeo, settings: configuration.replay, scenario: configuration.scenario,
+      observer: observer,
       transport: transport)
     engine.uploadTape = tape
     tape = nil
@@ -128,7 +136,8 @@ public enum ReplayRunner {
       if let analysis, analysis.covers(fixes: track.fixes.count) {
         for index in track.fixes.indices {
           engine.process(
-            track.fixes[index], coordsBytes: Int(analysis.coordsBytes[index]), cosLatitude: analysis.cosLatitudes[index])
+            track.fixes[index], coordsBytes: Int(analysis.coordsBytes[index]), cosLatitude: analysis.cosLatitudes[index]
+          )
         }
       } else {
         engine.process(track.fixes)
@@ -161,11 +170,13 @@ public enum ReplayRunner {
     var why: [String] = []
     let ignored = d.ignored
     if d.recordsRead == 0 {
-      why.append("nothing in the file is a record of that format; if the file is another format, --input-format names it")
+      why.append(
+        "nothing in the file is a record of that format; if the file is another format, --input-format names it")
     }
     if let other = ignored["fix_other_provider"] {
-      why.append("\(other) Fix records are from other providers than the one read (gps by default): --provider all "
-        + "reads them; a CSV that only looks like GnssLogger's is read with --input-format csv")
+      why.append(
+        "\(other) Fix records are from other providers than the one read (gps by default): --provider all "
+          + "reads them; a CSV that only looks like GnssLogger's is read with --input-format csv")
     }
     if let epochs = ignored["no_fix_epoch"] {
       why.append("\(epochs) epochs, all without a fix (RMC status V, GGA quality 0 or an empty position)")
@@ -191,7 +202,8 @@ public enum ReplayRunner {
     if !skipped.isEmpty { reason += " (skipped: \(skipped.joined(separator: ", ")))" }
     let why = noFixReasons(opened.format, diagnostics)
     if !why.isEmpty { reason += ": " + why.joined(separator: "; ") }
-    return ParseError(format: opened.format.rawValue, location: SourceLocation(file: opened.source.name, line: 0),
-                      key: "no_fix", reason: reason, isFatal: true)
+    return ParseError(
+      format: opened.format.rawValue, location: SourceLocation(file: opened.source.name, line: 0),
+      key: "no_fix", reason: reason, isFatal: true)
   }
 }

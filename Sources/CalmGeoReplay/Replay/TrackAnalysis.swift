@@ -44,8 +44,10 @@ public struct TrackAnalysis: Sendable {
     return await TrackAnalysis(coordsBytes: coords, stopRuns: runs, geometry: geometry, efficiencyLadder: ladder)
   }
 
-  private init(coordsBytes: [Int32], stopRuns: [StopRule: StopRunTable],
-               geometry: (cosLatitudes: [Double], steps: [Double]), efficiencyLadder: EfficiencyLadder) {
+  private init(
+    coordsBytes: [Int32], stopRuns: [StopRule: StopRunTable],
+    geometry: (cosLatitudes: [Double], steps: [Double]), efficiencyLadder: EfficiencyLadder
+  ) {
     self.coordsBytes = coordsBytes
     self.stopRuns = stopRuns
     (cosLatitudes, steps) = geometry

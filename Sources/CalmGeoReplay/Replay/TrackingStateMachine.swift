@@ -159,8 +159,9 @@ public struct TrackingStateMachine: Sendable {
   /// The distance a fix must move from `ref` to be kept, metres (the model's judge;
   /// CalmGeo's by default, CALMGEO.md §3: an unknown, negative speed rounds to 0).
   public func judge(speed: Double?) -> Double {
-    model.judge(speed: speed, distanceFilter: distanceFilter, multiplier: speedMultiplier,
-                disabled: disableSpeedMultiplier)
+    model.judge(
+      speed: speed, distanceFilter: distanceFilter, multiplier: speedMultiplier,
+      disabled: disableSpeedMultiplier)
   }
 
   /// Feeds the next fix (times strictly increasing) and returns the emission, if any.
@@ -195,7 +196,8 @@ public struct TrackingStateMachine: Sendable {
       decision.kind = .ignoredWhileStopped
       return decision
     }
-    let fixAnchor = cosLatitude.map { GeoMath.Anchor(latitude: fix.latitude, longitude: fix.longitude, cosLatitude: $0) }
+    let fixAnchor =
+      cosLatitude.map { GeoMath.Anchor(latitude: fix.latitude, longitude: fix.longitude, cosLatitude: $0) }
       ?? GeoMath.Anchor(fix)
     switch mode {
     case .monitoring:
@@ -230,7 +232,11 @@ public struct TrackingStateMachine: Sendable {
     let elapsed = now - lastTime
     if !isRunning {
       // Stopped: neither listening nor monitoring.
-    } else if mode == .listening { counters.millisListening += elapsed } else { counters.millisMonitoring += elapsed }
+    } else if mode == .listening {
+      counters.millisListening += elapsed
+    } else {
+      counters.millisMonitoring += elapsed
+    }
     lastTime = now
   }
 

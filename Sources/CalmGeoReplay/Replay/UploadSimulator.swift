@@ -71,8 +71,10 @@ public struct UploadSimulator: Sendable {
 
   /// With `keepsRecords`, whole records are kept even without a url (a scenario may set
   /// one later, or list what is stored).
-  public init(config: CalmGeoConfig, settings: ReplaySettings, keepsRecords: Bool = false,
-              transport: UploadTransport = .simulated) {
+  public init(
+    config: CalmGeoConfig, settings: ReplaySettings, keepsRecords: Bool = false,
+    transport: UploadTransport = .simulated
+  ) {
     self.config = config
     self.settings = settings
     self.transport = transport
@@ -402,8 +404,9 @@ public struct UploadSimulator: Sendable {
       let first = storage.removeFirst()
       refreshStorageFront()
       fates[first.location.sequence] = .expired
-      listedExpired.append(ExpiredKey(
-        id: first.location.id, time: first.location.time, sequence: first.location.sequence, expiredAt: now))
+      listedExpired.append(
+        ExpiredKey(
+          id: first.location.id, time: first.location.time, sequence: first.location.sequence, expiredAt: now))
       counters.expired += 1
       observer.replayDidExpire(
         ExpiredRecord(sequence: first.location.sequence, storedAt: first.location.time, expiredAt: now))

@@ -45,8 +45,10 @@ public struct UploadTape: Sendable {
   }
 
   mutating func append(_ location: CalmGeoLocation, at time: Int64, coordsBytes: Int?) {
-    events.append(Event(kind: .append, position: advances.count, time: time, location: Int32(locations.count),
-                        coordsBytes: coordsBytes.map { Int32(clamping: $0) } ?? -1))
+    events.append(
+      Event(
+        kind: .append, position: advances.count, time: time, location: Int32(locations.count),
+        coordsBytes: coordsBytes.map { Int32(clamping: $0) } ?? -1))
     locations.append(location)
   }
 
@@ -88,8 +90,9 @@ public struct UploadTape: Sendable {
         switch event.kind {
         case .append:
           observer.replayDidEmit(locations[Int(event.location)])
-          uploads.append(locations[Int(event.location)], at: event.time,
-                         coordsBytes: event.coordsBytes < 0 ? nil : Int(event.coordsBytes), observer: &observer)
+          uploads.append(
+            locations[Int(event.location)], at: event.time,
+            coordsBytes: event.coordsBytes < 0 ? nil : Int(event.coordsBytes), observer: &observer)
         case .manualSync:
           uploads.manualSync(at: event.time, observer: &observer)
         }

@@ -17,8 +17,10 @@ public enum CheckGitHubReporter {
         if diff.hasSuffix("\n") { diff.removeLast() }
         commands.append(GitHubCommand(.error, title: "\(title): \(track.name)", message: diff))
       case .failed:
-        commands.append(GitHubCommand(.error, title: "\(title): \(track.name)",
-                                      message: "could not be checked: \(track.failure ?? "see the log")"))
+        commands.append(
+          GitHubCommand(
+            .error, title: "\(title): \(track.name)",
+            message: "could not be checked: \(track.failure ?? "see the log")"))
       }
     }
     for gate in report.violatedGates {

@@ -33,21 +33,28 @@ public enum CheckJSONReporter {
       ("golden", .string(report.golden)),
       ("passed", .bool(report.passed)),
       ("exitCode", .int(Int(report.exitCode))),
-      ("summary", .object([
-        ("tracks", .int(report.tracks.count)),
-        ("matching", .int(report.count(.ok))),
-        ("differing", .int(report.count(.differs))),
-        ("failed", .int(report.count(.failed))),
-        ("violations", .int(report.violations.count)),
-      ])),
-      ("tracks", .array(report.tracks.map { track($0, in: report) })),
-      ("gates", .array(report.gates.map { gate in
+      (
+        "summary",
         .object([
-          ("kind", .string(gate.kind.rawValue)), ("path", .string(gate.path)), ("limit", .double(gate.limit)),
-          ("percent", .bool(gate.isPercent)),
-          ("violated", .bool(!report.violations(of: gate).isEmpty)),
+          ("tracks", .int(report.tracks.count)),
+          ("matching", .int(report.count(.ok))),
+          ("differing", .int(report.count(.differs))),
+          ("failed", .int(report.count(.failed))),
+          ("violations", .int(report.violations.count)),
         ])
-      })),
+      ),
+      ("tracks", .array(report.tracks.map { track($0, in: report) })),
+      (
+        "gates",
+        .array(
+          report.gates.map { gate in
+            .object([
+              ("kind", .string(gate.kind.rawValue)), ("path", .string(gate.path)), ("limit", .double(gate.limit)),
+              ("percent", .bool(gate.isPercent)),
+              ("violated", .bool(!report.violations(of: gate).isEmpty)),
+            ])
+          })
+      ),
       ("violations", .array(report.violations.map { violation($0, in: report) })),
     ])
   }

@@ -32,10 +32,11 @@ public enum CheckMarkdownReporter {
         let violations = report.violations(of: gate)
         if violations.isEmpty { gates.add([gate.condition, "every track", "", "✅ met"], budget: budget) }
         for violation in violations {
-          let value = violation.golden.map { golden in
-            let readable = CheckGateViolation.readable
-            return "\(readable(golden)) → \(readable(violation.value)) (\(violation.changeText))"
-          } ?? number(violation.value)
+          let value =
+            violation.golden.map { golden in
+              let readable = CheckGateViolation.readable
+              return "\(readable(golden)) → \(readable(violation.value)) (\(violation.changeText))"
+            } ?? number(violation.value)
           gates.add([gate.condition, violation.track, value, "❌ violated"], budget: budget)
         }
       }

@@ -71,8 +71,9 @@ public struct CheckReport: Sendable {
 
   /// The summary line, as the text report ends (without its newline).
   public var summaryLine: String {
-    var line = CheckReportWriter.summary(tracks: tracks.count, differing: count(.differs), failed: count(.failed),
-                                         violations: violations.count)
+    var line = CheckReportWriter.summary(
+      tracks: tracks.count, differing: count(.differs), failed: count(.failed),
+      violations: violations.count)
     if line.hasSuffix("\n") { line.removeLast() }
     return line
   }

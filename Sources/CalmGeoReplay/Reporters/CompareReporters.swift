@@ -10,8 +10,10 @@ public enum CompareReporters {
   /// One JSON document: `{"version", "command", "old", "new", "equal", "exitCode",
   /// "fields", "differing", "rows": [{"path", "old", "new", "delta", "changed"}]}`, keys in
   /// that order; `changedOnly` keeps only the rows that differ.
-  public static func json(_ comparison: StatsComparison, oldName: String, newName: String,
-                          changedOnly: Bool) -> String {
+  public static func json(
+    _ comparison: StatsComparison, oldName: String, newName: String,
+    changedOnly: Bool
+  ) -> String {
     let rows = changedOnly ? comparison.changes : comparison.rows
     let document = OrderedJSON.object([
       ("version", .int(version)),
@@ -73,16 +75,21 @@ public enum CompareReporters {
   }
 
   /// A Markdown heading and a table of the fields that differ (old, new, delta, change).
-  public static func markdown(_ comparison: StatsComparison, oldName: String, newName: String,
-                              limit: Int = CheckMarkdownReporter.limit) -> String {
+  public static func markdown(
+    _ comparison: StatsComparison, oldName: String, newName: String,
+    limit: Int = CheckMarkdownReporter.limit
+  ) -> String {
     let icon = comparison.changes.isEmpty ? "✅" : "❌"
     var text = "## \(icon) calmgeo-replay compare \(MarkdownText.cell(oldName)) → \(MarkdownText.cell(newName)): "
     text += summary(comparison) + "\n"
     guard !comparison.changes.isEmpty else { return text }
     var table = MarkdownTable(["Field", oldName, newName, "Delta", "Change"])
     for row in comparison.changes {
-      table.add([row.path, row.old ?? "–", row.new ?? "–", row.delta.map(StatsComparisonWriter.signed) ?? "≠",
-                 StatsComparisonWriter.percent(row)], budget: limit - text.utf8.count - 512)
+      table.add(
+        [
+          row.path, row.old ?? "–", row.new ?? "–", row.delta.map(StatsComparisonWriter.signed) ?? "≠",
+          StatsComparisonWriter.percent(row),
+        ], budget: limit - text.utf8.count - 512)
     }
     return text + "\n" + table.finish(noun: "fields")
   }

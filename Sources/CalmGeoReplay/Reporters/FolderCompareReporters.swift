@@ -41,11 +41,14 @@ public enum FolderCompareReporters {
       ("new", .string(newName)),
       ("equal", .bool(result.equal)),
       ("exitCode", .int(Int(result.exitCode))),
-      ("totals", .object([
-        ("logs", .int(result.logs.count)), ("same", .int(result.count(.same))),
-        ("differing", .int(result.count(.differs))), ("onlyOld", .int(result.count(.onlyOld))),
-        ("onlyNew", .int(result.count(.onlyNew))), ("unreadable", .int(result.count(.unreadable))),
-      ])),
+      (
+        "totals",
+        .object([
+          ("logs", .int(result.logs.count)), ("same", .int(result.count(.same))),
+          ("differing", .int(result.count(.differs))), ("onlyOld", .int(result.count(.onlyOld))),
+          ("onlyNew", .int(result.count(.onlyNew))), ("unreadable", .int(result.count(.unreadable))),
+        ])
+      ),
       ("logs", .array(logs)),
     ]).rendered(pretty: true)
   }
@@ -102,8 +105,10 @@ public enum FolderCompareReporters {
   }
 
   /// A heading with the totals and a table of logs (result, changed fields old → new).
-  public static func markdown(_ result: FolderComparison, oldName: String, newName: String,
-                              limit: Int = CheckMarkdownReporter.limit) -> String {
+  public static func markdown(
+    _ result: FolderComparison, oldName: String, newName: String,
+    limit: Int = CheckMarkdownReporter.limit
+  ) -> String {
     let icon = result.equal ? "✅" : "❌"
     var text = "## \(icon) calmgeo-replay compare \(MarkdownText.cell(oldName)) → \(MarkdownText.cell(newName)): "
     text += MarkdownText.cell(result.summary(oldName: oldName, newName: newName)) + "\n\n"
@@ -112,8 +117,9 @@ public enum FolderCompareReporters {
       let icon = log.status == .same ? "✅ " : log.status == .unreadable ? "⚠️ " : "❌ "
       let changes = (log.comparison?.changes ?? []).prefix(CompareReporters.fieldsInAnnotation)
         .map { "\($0.path) \($0.old ?? "–") → \($0.new ?? "–")" }.joined(separator: "; ")
-      table.add([log.name, icon + result.result(log, oldName: oldName, newName: newName), changes],
-                budget: limit - text.utf8.count - 512)
+      table.add(
+        [log.name, icon + result.result(log, oldName: oldName, newName: newName), changes],
+        budget: limit - text.utf8.count - 512)
     }
     return text + table.finish(noun: "logs")
   }

@@ -46,8 +46,10 @@ public struct GitHubCommand: Sendable, Hashable {
   /// `commands` with at most `annotationsPerLevel` of each level: past the cap, the first
   /// `annotationsPerLevel - 1` and one line that summarises the rest (`summary` gets
   /// how many it stands for).
-  public static func capped(_ commands: [GitHubCommand], title: String,
-                            summary: (Int) -> String) -> [GitHubCommand] {
+  public static func capped(
+    _ commands: [GitHubCommand], title: String,
+    summary: (Int) -> String
+  ) -> [GitHubCommand] {
     var result: [GitHubCommand] = []
     for level in Level.allCases {
       let ofLevel = commands.filter { $0.level == level }

@@ -6,9 +6,11 @@ public enum ShellWord {
   /// `Samples/expected` stays as is; `my golden` becomes `'my golden'`, `it's` `'it'\''s'`.
   public static func quoted(_ word: String) -> String {
     let safe = Set("_-./=:,+@%".unicodeScalars)
-    let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
-      scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || safe.contains(scalar))
-    }
+    let plain =
+      !word.isEmpty
+      && word.unicodeScalars.allSatisfy { scalar in
+        scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || safe.contains(scalar))
+      }
     return plain ? word : "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
   }
 }

@@ -20,17 +20,25 @@ public enum SweepReporters {
         ("configuration", .int(winner.configIndex)),
         ("label", .string(manifest.grid.label(at: winner.configIndex))),
         ("meetsConstraints", .bool(winner.meetsConstraints)),
-        ("objectives", .array(zip(manifest.objectives, winner.objectives).map { objective, value in
-          .object([("objective", .string(objective.description)), ("value", .double(value))])
-        })),
-        ("violations", .array(winner.violations.map { violation in
-          .object([
-            ("constraint", .string(manifest.constraints[violation.constraint].description)),
-            ("failedRows", .int(violation.failedRows)),
-            ("worst", .double(violation.worst)),
-            ("worstTrack", .string(manifest.tracks[violation.worstTrack].name)),
-          ])
-        })),
+        (
+          "objectives",
+          .array(
+            zip(manifest.objectives, winner.objectives).map { objective, value in
+              .object([("objective", .string(objective.description)), ("value", .double(value))])
+            })
+        ),
+        (
+          "violations",
+          .array(
+            winner.violations.map { violation in
+              .object([
+                ("constraint", .string(manifest.constraints[violation.constraint].description)),
+                ("failedRows", .int(violation.failedRows)),
+                ("worst", .double(violation.worst)),
+                ("worstTrack", .string(manifest.tracks[violation.worstTrack].name)),
+              ])
+            })
+        ),
       ])
     }
     return OrderedJSON.object([
@@ -43,9 +51,13 @@ public enum SweepReporters {
       ("tracks", .int(report.readTracks)),
       ("configurations", .int(manifest.grid.count)),
       ("passing", .int(report.analysis.ranking.passing)),
-      ("failedLogs", .array(manifest.failedTracks.map { failed in
-        .object([("name", .string(manifest.tracks[failed.index].name)), ("error", .string(failed.error))])
-      })),
+      (
+        "failedLogs",
+        .array(
+          manifest.failedTracks.map { failed in
+            .object([("name", .string(manifest.tracks[failed.index].name)), ("error", .string(failed.error))])
+          })
+      ),
       ("objectives", .array(manifest.objectives.map { .string($0.description) })),
       ("constraints", .array(manifest.constraints.map { .string($0.description) })),
       ("recommended", recommended),
@@ -57,8 +69,9 @@ public enum SweepReporters {
   public static func junit(_ report: SweepReport) -> String {
     let manifest = report.manifest
     let broken = Dictionary(uniqueKeysWithValues: (report.winner?.violations ?? []).map { ($0.constraint, $0) })
-    let failedLogs = Dictionary(manifest.failedTracks.map { ($0.index, $0.error) },
-                                uniquingKeysWith: { first, _ in first })
+    let failedLogs = Dictionary(
+      manifest.failedTracks.map { ($0.index, $0.error) },
+      uniquingKeysWith: { first, _ in first })
     var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
     xml += "<testsuites name=\"calmgeo-replay sweep\" tests=\"\(manifest.constraints.count + manifest.tracks.count)\" "
     xml += "failures=\"\(broken.count)\" errors=\"\(failedLogs.count)\">\n"
@@ -94,12 +107,14 @@ public enum SweepReporters {
   public static func github(_ report: SweepReport) -> String {
     let title = "calmgeo-replay sweep"
     var commands = (report.winner?.violations ?? []).map {
-      GitHubCommand(.error, title: "\(title): \(report.manifest.constraints[$0.constraint])",
-                    message: "no configuration meets it; closest: " + report.violationText($0))
+      GitHubCommand(
+        .error, title: "\(title): \(report.manifest.constraints[$0.constraint])",
+        message: "no configuration meets it; closest: " + report.violationText($0))
     }
     commands += report.manifest.failedTracks.map {
-      GitHubCommand(.warning, title: "\(title): \(report.manifest.tracks[$0.index].name)",
-                    message: "could not be read; the sweep went on without it: \($0.error)")
+      GitHubCommand(
+        .warning, title: "\(title): \(report.manifest.tracks[$0.index].name)",
+        message: "could not be read; the sweep went on without it: \($0.error)")
     }
     let shown = GitHubCommand.capped(commands, title: title) { "\($0) more; see recommended.why.txt and sweep.json" }
     var text = shown.map { $0.line + "\n" }.joined() + report.headline + "\n"
@@ -116,17 +131,21 @@ public enum SweepReporters {
     if let verdict = report.verdict { text += MarkdownText.cell(verdict) + "\n\n" }
     var table = MarkdownTable(["Rank", "Configuration", "Meets constraints"] + manifest.objectives.map(\.description))
     for (rank, candidate) in report.analysis.ranking.order.prefix(configurationsShown).enumerated() {
-      table.add(["\(rank + 1)", report.describe(candidate.configIndex), candidate.meetsConstraints ? "✅" : "❌"]
-                  + candidate.objectives.map(SweepRecommendation.readable), budget: limit / 2)
+      table.add(
+        ["\(rank + 1)", report.describe(candidate.configIndex), candidate.meetsConstraints ? "✅" : "❌"]
+          + candidate.objectives.map(SweepRecommendation.readable), budget: limit / 2)
     }
     text += table.finish(noun: "configurations")
     if let winner = report.winner, !winner.violations.isEmpty {
       var violations = MarkdownTable(["Constraint the closest configuration breaks", "Tracks", "Worst"])
       for violation in winner.violations {
         let worst = violation.worst.isNaN ? "missing" : SweepRecommendation.readable(violation.worst)
-        violations.add([manifest.constraints[violation.constraint].description,
-                        "\(violation.failedRows) of \(report.readTracks)",
-                        "\(worst) (\(manifest.tracks[violation.worstTrack].name))"], budget: limit / 4)
+        violations.add(
+          [
+            manifest.constraints[violation.constraint].description,
+            "\(violation.failedRows) of \(report.readTracks)",
+            "\(worst) (\(manifest.tracks[violation.worstTrack].name))",
+          ], budget: limit / 4)
       }
       text += "\n" + violations.finish(noun: "constraints")
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The headline numbers of several replays, one row per log: the terminal's cross-track
 /// table and `summary.csv`, both built from `ReplayStats` alone.
 public struct CrossTrackSummary: Sendable {
@@ -78,7 +80,8 @@ public struct CrossTrackSummary: Sendable {
     var cells: [[String]] = [header]
     for row in rows {
       cells.append([
-        row.log.split(separator: "/").last.map(String.init) ?? row.log, "\(row.emitted)/\(row.fixesUsed)", row.sedP95.map { Self.number($0, 1) + " m" } ?? "–",
+        row.log.split(separator: "/").last.map(String.init) ?? row.log, "\(row.emitted)/\(row.fixesUsed)",
+        row.sedP95.map { Self.number($0, 1) + " m" } ?? "–",
         row.stopDelayP95.map { Self.number($0, 0) + " s" } ?? (row.trueStops == 0 ? "no stop" : "–"),
         row.startLostP95.map { Self.number($0, 0) + " m" } ?? "–", String(row.requests),
         row.percentPerHour.map { Self.number($0, 2) } ?? "–",
@@ -113,5 +116,3 @@ public struct CrossTrackSummary: Sendable {
     return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
   }
 }
-
-import Foundation

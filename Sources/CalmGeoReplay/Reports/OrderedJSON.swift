@@ -42,14 +42,20 @@ public indirect enum OrderedJSON: Sendable, Hashable {
     let inner = indent.map { $0 + 2 }
     for (offset, (key, value)) in items.enumerated() {
       if offset > 0 { json.raw(",") }
-      if let inner { json.raw("\n"); json.bytes.append(contentsOf: repeatElement(32, count: inner)) }
+      if let inner {
+        json.raw("\n")
+        json.bytes.append(contentsOf: repeatElement(32, count: inner))
+      }
       if let key {
         json.string(key)
         json.raw(indent == nil ? ":" : ": ")
       }
       value.write(into: &json, indent: inner)
     }
-    if let indent { json.raw("\n"); json.bytes.append(contentsOf: repeatElement(32, count: indent)) }
+    if let indent {
+      json.raw("\n")
+      json.bytes.append(contentsOf: repeatElement(32, count: indent))
+    }
     json.raw(close)
   }
 }

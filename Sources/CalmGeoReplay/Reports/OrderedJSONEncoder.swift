@@ -151,7 +151,9 @@ public struct OrderedJSONEncoder {
       }
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+      NestedKey
+    > {
       TreeEncoder(box: box.element(), codingPath: codingPath).container(keyedBy: keyType)
     }
 

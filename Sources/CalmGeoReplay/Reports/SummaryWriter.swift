@@ -8,27 +8,46 @@ public enum SummaryWriter {
     var rows: [(String, String)] = [
       ("input", "\(input?.name ?? "-") (\(input?.format.rawValue ?? "-")\(input?.gzipped == true ? ", gzip" : ""))"),
       ("fixes", RecordCountLine.render(used: r.fixesUsed, d)),
-      ("emitted", "\(count(r.emitted, "location")), "
-        + "\(count(r.machine.motionChangesToMoving + r.machine.motionChangesToStationary, "motionchange")) "
-        + "(\(motionChangeKinds(r.machine)))"),
+      (
+        "emitted",
+        "\(count(r.emitted, "location")), "
+          + "\(count(r.machine.motionChangesToMoving + r.machine.motionChangesToStationary, "motionchange")) "
+          + "(\(motionChangeKinds(r.machine)))"
+      ),
       ("decisions", r.decisions.line),
       ("time", "\(seconds(r.machine.millisListening)) listening, \(seconds(r.machine.millisMonitoring)) monitoring"),
     ]
     if let model = r.configuration?.replay.model, model != .calmgeo { rows.insert(("model", model.rawValue), at: 1) }
     if let p = r.platform {
-      rows.append(("platform", "\(p.total) \(p.total == 1 ? "fix" : "fixes") withheld (\(p.stationary) stationary in "
-        + "\(count(p.pauses, "pause")), \(p.accuracy) accuracy, \(p.rate) rate)"))
+      rows.append(
+        (
+          "platform",
+          "\(p.total) \(p.total == 1 ? "fix" : "fixes") withheld (\(p.stationary) stationary in "
+            + "\(count(p.pauses, "pause")), \(p.accuracy) accuracy, \(p.rate) rate)"
+        ))
     }
     if u.requests > 0 || r.configuration?.calmGeo.url != nil {
-      rows.append(("uploads", "\(count(u.requests, "request")) (\(u.succeeded) ok, \(u.failed) failed, "
-        + "\(count(u.timeouts, "timeout"))), \(u.bytesSent) bytes"))
-      rows.append(("records", "\(u.recordsDelivered) uploaded, \(count(u.duplicatesSent, "duplicate")) sent, "
-        + "\(u.storedAtEnd) still stored, \(u.expired) expired"))
+      rows.append(
+        (
+          "uploads",
+          "\(count(u.requests, "request")) (\(u.succeeded) ok, \(u.failed) failed, "
+            + "\(count(u.timeouts, "timeout"))), \(u.bytesSent) bytes"
+        ))
+      rows.append(
+        (
+          "records",
+          "\(u.recordsDelivered) uploaded, \(count(u.duplicatesSent, "duplicate")) sent, "
+            + "\(u.storedAtEnd) still stored, \(u.expired) expired"
+        ))
     }
     if let fidelity = r.metrics?.fidelity {
-      rows.append(("fidelity", "SED p95 \(CrossTrackSummary.number(fidelity.sed.p95, 1)) m, PED p95 "
-        + "\(CrossTrackSummary.number(fidelity.ped.p95, 1)) m, Hausdorff \(CrossTrackSummary.number(fidelity.hausdorff, 1)) m, "
-        + "\(CrossTrackSummary.number(fidelity.lengthLossPercent, 1)) % length lost"))
+      rows.append(
+        (
+          "fidelity",
+          "SED p95 \(CrossTrackSummary.number(fidelity.sed.p95, 1)) m, PED p95 "
+            + "\(CrossTrackSummary.number(fidelity.ped.p95, 1)) m, Hausdorff \(CrossTrackSummary.number(fidelity.hausdorff, 1)) m, "
+            + "\(CrossTrackSummary.number(fidelity.lengthLossPercent, 1)) % length lost"
+        ))
     }
     if let stops = r.metrics?.stops {
       rows.append(("stops", stopsLine(stops)))
@@ -44,15 +63,26 @@ public enum SummaryWriter {
       rows.append(("geofences", geofencesLine(geofences)))
     }
     if let calls = r.calls {
-      rows.append(("calls", calls.isEmpty ? "none" : calls.sorted { $0.key < $1.key }.map { "\($0.key.rawValue) \($0.value)" }
-        .joined(separator: ", ")))
+      rows.append(
+        (
+          "calls",
+          calls.isEmpty
+            ? "none"
+            : calls.sorted { $0.key < $1.key }.map { "\($0.key.rawValue) \($0.value)" }
+              .joined(separator: ", ")
+        ))
     }
     if let library = stats.library { rows.append(("library", library.summaryLine)) }
-    rows.append(("accounting", "\(r.emitted) emitted = \(u.recordsDelivered) uploaded + \(u.storedAtEnd) stored + \(u.expired) expired"
-      + (r.calls == nil ? "" : " + \(u.cleared) cleared") + (u.isBalanced ? "" : "  (UNBALANCED)")))
+    rows.append(
+      (
+        "accounting",
+        "\(r.emitted) emitted = \(u.recordsDelivered) uploaded + \(u.storedAtEnd) stored + \(u.expired) expired"
+          + (r.calls == nil ? "" : " + \(u.cleared) cleared") + (u.isBalanced ? "" : "  (UNBALANCED)")
+      ))
     rows.append(("output", outputFolder))
     let width = rows.map(\.0.count).max() ?? 0
-    return rows.map { $0.0 + String(repeating: " ", count: width - $0.0.count) + "  " + $0.1 }.joined(separator: "\n") + "\n"
+    return rows.map { $0.0 + String(repeating: " ", count: width - $0.0.count) + "  " + $0.1 }.joined(separator: "\n")
+      + "\n"
   }
 
   /// The motionchanges by kind, adding up to their total: the first fix's one-shot
@@ -61,7 +91,9 @@ public enum SummaryWriter {
   static func motionChangeKinds(_ m: TrackingStateMachine.Counters) -> String {
     let moving = m.motionChangesToMoving - m.geofenceExits
     let first = min(moving, 1)
-    var kinds = ["\(first) first fix", count(m.motionChangesToStationary, "stop"), count(m.geofenceExits, "geofence exit")]
+    var kinds = [
+      "\(first) first fix", count(m.motionChangesToStationary, "stop"), count(m.geofenceExits, "geofence exit"),
+    ]
     if moving - first > 0 { kinds.append("\(moving - first) moving again") }
     return kinds.joined(separator: ", ")
   }
@@ -73,7 +105,9 @@ public enum SummaryWriter {
     }
     var line = "\(stops.detected)/\(stops.trueStops) detected"
     if stops.covered > 0 { line += ", \(stops.covered) covered" }
-    if stops.stopDelaySeconds.count > 0 { line += ", delay p95 \(CrossTrackSummary.number(stops.stopDelaySeconds.p95, 0)) s" }
+    if stops.stopDelaySeconds.count > 0 {
+      line += ", delay p95 \(CrossTrackSummary.number(stops.stopDelaySeconds.p95, 0)) s"
+    }
     line += ", \(stops.falseStops) false"
     if stops.starts > 0 {
       line += "; starts \(stops.startsDetected)/\(stops.starts)"

@@ -90,14 +90,15 @@ public enum Redaction {
     case .string(let text):
       copy.kind = .string(url(text))
     case .object(let fields):
-      copy.kind = .object(fields.map { field in
-        if isSecretKey(field.key), let text = field.value.string {
-          var value = field.value
-          value.kind = .string(secret(text))
-          return SpecNode.Field(field.key, value)
-        }
-        return SpecNode.Field(field.key, json(field.value))
-      })
+      copy.kind = .object(
+        fields.map { field in
+          if isSecretKey(field.key), let text = field.value.string {
+            var value = field.value
+            value.kind = .string(secret(text))
+            return SpecNode.Field(field.key, value)
+          }
+          return SpecNode.Field(field.key, json(field.value))
+        })
     case .array(let items):
       copy.kind = .array(items.map(json))
     default:
@@ -109,12 +110,14 @@ public enum Redaction {
   /// A varied key's values as they may be written: every value redacted when the key is
   /// a secret (`vary: {token: [...]}`), else as `json` leaves them.
   public static func variable(_ variable: SweepVariable) -> SweepVariable {
-    SweepVariable(path: variable.path, values: variable.values.map { value in
-      guard isSecretKey(variable.path), let text = value.string else { return json(value) }
-      var copy = value
-      copy.kind = .string(secret(text))
-      return copy
-    })
+    SweepVariable(
+      path: variable.path,
+      values: variable.values.map { value in
+        guard isSecretKey(variable.path), let text = value.string else { return json(value) }
+        var copy = value
+        copy.kind = .string(secret(text))
+        return copy
+      })
   }
 
   /// A `--set key=value` argument as messages may quote it: when a part of the key is a

@@ -56,9 +56,15 @@ public struct SpecJSONReader {
     case UInt8(ascii: "{"): return SpecNode(.object(try object(depth: depth)), line: start, column: column)
     case UInt8(ascii: "["): return SpecNode(.array(try array(depth: depth)), line: start, column: column)
     case UInt8(ascii: "\""): return SpecNode(.string(try string()), line: start, column: column)
-    case UInt8(ascii: "t"): try literal("true"); return SpecNode(.bool(true), line: start, column: column)
-    case UInt8(ascii: "f"): try literal("false"); return SpecNode(.bool(false), line: start, column: column)
-    case UInt8(ascii: "n"): try literal("null"); return SpecNode(.null, line: start, column: column)
+    case UInt8(ascii: "t"):
+      try literal("true")
+      return SpecNode(.bool(true), line: start, column: column)
+    case UInt8(ascii: "f"):
+      try literal("false")
+      return SpecNode(.bool(false), line: start, column: column)
+    case UInt8(ascii: "n"):
+      try literal("null")
+      return SpecNode(.null, line: start, column: column)
     default: return SpecNode(.number(try number()), line: start, column: column)
     }
   }
@@ -95,7 +101,9 @@ public struct SpecJSONReader {
         throw fail("duplicate key \"\(key)\" (each key may appear once)")
       }
       skipSpace()
-      guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { throw fail("expected ':' after \"\(key)\"") }
+      guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else {
+        throw fail("expected ':' after \"\(key)\"")
+      }
       offset += 1
       fields.append(SpecNode.Field(key, try value(depth: depth + 1)))
       skipSpace()
@@ -220,7 +228,8 @@ public struct SpecJSONReader {
   }
 
   private mutating func hex4() throws(SweepSpecError) -> UInt32 {
-    guard offset + 4 <= bytes.count, let value = UInt32(String(decoding: bytes[offset..<offset + 4], as: UTF8.self), radix: 16)
+    guard offset + 4 <= bytes.count,
+      let value = UInt32(String(decoding: bytes[offset..<offset + 4], as: UTF8.self), radix: 16)
     else { throw fail("expected four hex digits after \\u") }
     offset += 4
     return value
@@ -231,7 +240,9 @@ public struct SpecJSONReader {
     if (0xD800..<0xDC00).contains(high), bytes[offset...].starts(with: [UInt8(ascii: "\\"), UInt8(ascii: "u")]) {
       offset += 2
       let low = try hex4()
-      if (0xDC00..<0xE000).contains(low), let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)) {
+      if (0xDC00..<0xE000).contains(low),
+        let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+      {
         return scalar
       }
     }

@@ -9,7 +9,8 @@ internal import Yams
 /// hundred bytes of them reach gigabytes.
 public enum SpecYAMLReader {
   /// What an alias error says to do.
-  static let aliasAdvice = "YAML aliases (*name) are not supported: write the value out in full where the alias stands"
+  static let aliasAdvice =
+    "YAML aliases (*name) are not supported: write the value out in full where the alias stands"
     + " (anchors and aliases could make a few hundred bytes expand to gigabytes)"
 
   /// Parses `text`; `source` names the file in errors.
@@ -74,7 +75,8 @@ public enum SpecYAMLReader {
       .composer(_, let problem, let mark, _):
       return SweepSpecError(source: source, line: mark.line, key: "", reason: "not valid YAML: \(problem)")
     case .duplicatedKeysInMapping(let duplicates, let context):
-      return SweepSpecError(source: source, line: context.mark.line, key: duplicates.first ?? "", reason: "duplicate key")
+      return SweepSpecError(
+        source: source, line: context.mark.line, key: duplicates.first ?? "", reason: "duplicate key")
     default:
       return SweepSpecError(source: source, key: "", reason: "not valid YAML: \(error)")
     }

@@ -27,7 +27,9 @@ public struct SweepAnalysis: Sendable {
     let position = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($1, $0) })
     let objectiveColumns = manifest.objectives.map { position[$0.path] ?? 0 }
     let objectives = manifest.objectives
-    let complete = summary.configurations.filter { configuration in !objectiveColumns.contains { configuration.mean[$0].isNaN } }
+    let complete = summary.configurations.filter { configuration in
+      !objectiveColumns.contains { configuration.mean[$0].isNaN }
+    }
     let points = complete.map { configuration in
       zip(objectives, objectiveColumns).map { $0.oriented(configuration.mean[$1]) }
     }
@@ -45,13 +47,16 @@ public struct SweepAnalysis: Sendable {
   public static func checkPaths(_ manifest: SweepManifest, known: [String], complete: Bool) throws(SweepSpecError) {
     let set = Set(known)
     let sections = Set(known.map { $0.prefix { $0 != "." } })
-    let paths = manifest.objectives.enumerated().map { ("objectives[\($0.offset)]", $0.element.path, $0.element.description) }
+    let paths =
+      manifest.objectives.enumerated().map { ("objectives[\($0.offset)]", $0.element.path, $0.element.description) }
       + manifest.constraints.enumerated().map { ("constraints[\($0.offset)]", $0.element.path, $0.element.description) }
     for (key, path, text) in paths where !set.contains(path) {
       guard complete || sections.contains(path.prefix { $0 != "." }) else { continue }
-      let hint = ClosestName.find(path, in: known).map { "did you mean '\($0)'?" }
+      let hint =
+        ClosestName.find(path, in: known).map { "did you mean '\($0)'?" }
         ?? "expected a number of stats.json such as engine.keptRatio or energy.percentPerHour"
-      throw SweepSpecError(source: manifest.spec, key: key, reason: "\"\(text)\": '\(path)' is not a result number; \(hint)")
+      throw SweepSpecError(
+        source: manifest.spec, key: key, reason: "\"\(text)\": '\(path)' is not a result number; \(hint)")
     }
   }
 }

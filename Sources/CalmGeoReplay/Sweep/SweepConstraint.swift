@@ -3,7 +3,12 @@
 public struct SweepConstraint: Sendable, Hashable, CustomStringConvertible {
   /// A comparison operator.
   public enum Operator: String, Sendable, Hashable, CaseIterable {
-    case lessOrEqual = "<=", less = "<", greaterOrEqual = ">=", greater = ">", equal = "==", notEqual = "!="
+    case lessOrEqual = "<="
+    case less = "<"
+    case greaterOrEqual = ">="
+    case greater = ">"
+    case equal = "=="
+    case notEqual = "!="
 
     /// Whether `value` compared with `bound` holds.
     public func holds(_ value: Double, _ bound: Double) -> Bool {

@@ -55,25 +55,30 @@ public struct SweepGrid: Sendable, Hashable {
   ///   or the base file's `ConfigError`.
   public func configurations(source: String, baseSource: String?) throws -> [ReplayConfiguration] {
     do {
-      _ = try ReplayConfigurationDecoder.decode(Data(base.rendered.utf8), source: baseSource ?? source, positions: false)
+      _ = try ReplayConfigurationDecoder.decode(
+        Data(base.rendered.utf8), source: baseSource ?? source, positions: false)
     } catch {
       // A base file's errors name the file, as `--config` does.
       if baseSource != nil { throw error }
-      throw SweepSpecError(source: source, line: base.line, key: "base" + (error.key.isEmpty ? "" : ".\(error.key)"),
-                           reason: error.reason)
+      throw SweepSpecError(
+        source: source, line: base.line, key: "base" + (error.key.isEmpty ? "" : ".\(error.key)"),
+        reason: error.reason)
     }
     for variable in variables {
       var probe = base
       guard probe.set(variable.path, to: SpecNode(.null)) else {
-        throw SweepSpecError(source: source, line: variable.values.first?.line ?? 0, key: "vary.\(variable.path)",
-                             reason: "cannot be set: a part of this path holds a value, not an object, in the base config")
+        throw SweepSpecError(
+          source: source, line: variable.values.first?.line ?? 0, key: "vary.\(variable.path)",
+          reason: "cannot be set: a part of this path holds a value, not an object, in the base config")
       }
     }
     var result: [ReplayConfiguration] = []
     result.reserveCapacity(count)
     for index in 0..<count {
       do {
-        result.append(try ReplayConfigurationDecoder.decode(Data(configObject(at: index).rendered.utf8), source: source, positions: false))
+        result.append(
+          try ReplayConfigurationDecoder.decode(
+            Data(configObject(at: index).rendered.utf8), source: source, positions: false))
       } catch {
         throw describe(error, configuration: index, source: source)
       }
@@ -89,12 +94,15 @@ public struct SweepGrid: Sendable, Hashable {
       return error.key == path || error.key.hasPrefix(path + ".") || path.hasPrefix(error.key + ".")
     }
     guard let position = matching else {
-      return SweepSpecError(source: source, key: error.key.isEmpty ? "vary" : error.key,
-                            reason: "\(error.reason) (configuration \(index): \(label(at: index)))")
+      return SweepSpecError(
+        source: source, key: error.key.isEmpty ? "vary" : error.key,
+        reason: "\(error.reason) (configuration \(index): \(label(at: index)))")
     }
     let value = values[position]
-    return SweepSpecError(source: source, line: value.line, key: "vary.\(variables[position].path)",
-                          reason: error.reason.contains("found") ? "\(error.reason) (configuration \(index))"
-                            : "\(error.reason) (value \(value.rendered), configuration \(index))")
+    return SweepSpecError(
+      source: source, line: value.line, key: "vary.\(variables[position].path)",
+      reason: error.reason.contains("found")
+        ? "\(error.reason) (configuration \(index))"
+        : "\(error.reason) (value \(value.rendered), configuration \(index))")
   }
 }

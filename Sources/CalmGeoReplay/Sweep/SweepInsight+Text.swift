@@ -8,43 +8,51 @@ extension SweepInsight {
       let differing = manifest.grid.variables.indices.filter { position in
         ties.contains { manifest.grid.values(at: $0)[position] != winning[position] }
       }.map { manifest.grid.variables[$0].path }
-      notes.append("Tie: \(ties.count) other \(ties.count == 1 ? "configuration" : "configurations") (\(listed)) "
-        + "\(ties.count == 1 ? "has" : "have") the same objective means and \(ties.count == 1 ? "meets" : "meet") "
-        + "the constraints too; the lower index won. "
-        + (differing.isEmpty ? "" : "They differ from it in \(Self.list(differing)); ")
-        + "any of them is as good on this evidence.")
+      notes.append(
+        "Tie: \(ties.count) other \(ties.count == 1 ? "configuration" : "configurations") (\(listed)) "
+          + "\(ties.count == 1 ? "has" : "have") the same objective means and \(ties.count == 1 ? "meets" : "meet") "
+          + "the constraints too; the lower index won. "
+          + (differing.isEmpty ? "" : "They differ from it in \(Self.list(differing)); ")
+          + "any of them is as good on this evidence.")
     }
     if !inertKeys.isEmpty {
-      notes.append("Changed nothing: \(Self.list(inertKeys)) (every result number of every track is the same "
-        + "whatever \(inertKeys.count == 1 ? "its value" : "their values")); the recommended value is only the "
-        + "first tried.")
+      notes.append(
+        "Changed nothing: \(Self.list(inertKeys)) (every result number of every track is the same "
+          + "whatever \(inertKeys.count == 1 ? "its value" : "their values")); the recommended value is only the "
+          + "first tried.")
     }
     if !inertForRanking.isEmpty {
-      notes.append("Changed no objective or constraint: \(Self.list(inertForRanking)) (other numbers moved, "
-        + "the ranking "
-        + "could not).")
+      notes.append(
+        "Changed no objective or constraint: \(Self.list(inertForRanking)) (other numbers moved, "
+          + "the ranking "
+          + "could not).")
     }
     for edge in edges {
-      notes.append("Edge of the grid: \(edge.path)=\(edge.value) is the \(edge.isHighest ? "highest" : "lowest") value "
-        + "tried; extend the grid \(edge.isHighest ? "above" : "below") \(edge.value) to see whether "
-        + "\(edge.isHighest ? "higher" : "lower") is better still.")
+      notes.append(
+        "Edge of the grid: \(edge.path)=\(edge.value) is the \(edge.isHighest ? "highest" : "lowest") value "
+          + "tried; extend the grid \(edge.isHighest ? "above" : "below") \(edge.value) to see whether "
+          + "\(edge.isHighest ? "higher" : "lower") is better still.")
     }
     if dominating > 0 {
       let why = exclusions.map { exclusion in
         "\(manifest.constraints[exclusion.constraint]) (\(exclusion.configurations) of them, most often on "
           + "\(Self.track(exclusion.track, manifest)))"
       }
-      notes.append("Binding: \(dominating) \(dominating == 1 ? "configuration is" : "configurations are") better on "
-        + "every objective but ruled out by " + (why.isEmpty ? "missing values" : why.joined(separator: "; ")) + ".")
+      notes.append(
+        "Binding: \(dominating) \(dominating == 1 ? "configuration is" : "configurations are") better on "
+          + "every objective but ruled out by " + (why.isEmpty ? "missing values" : why.joined(separator: "; ")) + ".")
     } else if !manifest.constraints.isEmpty && !manifest.objectives.isEmpty {
       notes.append("Binding: none. No configuration is better on every objective, so the constraints did not decide.")
     }
     for margin in margins {
       let constraint = manifest.constraints[margin.constraint]
-      let spare = margin.slack < 0 ? "not met"
+      let spare =
+        margin.slack < 0
+        ? "not met"
         : margin.slack == 0 ? "no slack" : "\(Self.number(margin.slack)) to spare"
-      notes.append("Tightest: \(constraint) on \(Self.track(margin.track, manifest)), at \(Self.number(margin.value)) "
-        + "(\(spare)).")
+      notes.append(
+        "Tightest: \(constraint) on \(Self.track(margin.track, manifest)), at \(Self.number(margin.value)) "
+          + "(\(spare)).")
     }
     return notes
   }
@@ -54,12 +62,13 @@ extension SweepInsight {
   public func trackTable(_ manifest: SweepManifest) -> [[String]] {
     guard !perTrack.isEmpty else { return [] }
     let header = ["track"] + manifest.objectives.map(\.description) + manifest.constraints.map(\.description)
-    return [header] + perTrack.map { row in
-      [Self.track(row.track, manifest)] + row.objectives.map(Self.number)
-        + zip(manifest.constraints, row.constraints).map { constraint, value in
-          Self.number(value) + (constraint.isMet(by: value) ? " ok" : " NOT MET")
-        }
-    }
+    return [header]
+      + perTrack.map { row in
+        [Self.track(row.track, manifest)] + row.objectives.map(Self.number)
+          + zip(manifest.constraints, row.constraints).map { constraint, value in
+            Self.number(value) + (constraint.isMet(by: value) ? " ok" : " NOT MET")
+          }
+      }
   }
 
   /// The text `recommended.why.txt` ends with (empty when there is nothing to say).

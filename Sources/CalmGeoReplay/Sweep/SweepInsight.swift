@@ -84,10 +84,13 @@ public struct SweepInsight: Sendable {
     // Better on every objective (weakly, strictly on one): a constraint ruled each out.
     let oriented = { (values: [Double]) in zip(manifest.objectives, values).map { $0.oriented($1) } }
     let best = oriented(winner.objectives)
-    let better = manifest.objectives.isEmpty ? [] : analysis.ranking.order.filter { candidate in
-      let mine = oriented(candidate.objectives)
-      return !mine.contains { $0.isNaN } && zip(mine, best).allSatisfy { $0 <= $1 } && mine != best
-    }
+    let better =
+      manifest.objectives.isEmpty
+      ? []
+      : analysis.ranking.order.filter { candidate in
+        let mine = oriented(candidate.objectives)
+        return !mine.contains { $0.isNaN } && zip(mine, best).allSatisfy { $0 <= $1 } && mine != best
+      }
     dominating = better.count
     var byConstraint: [Int: (count: Int, tracks: [Int: Int])] = [:]
     for candidate in better {
@@ -108,8 +111,9 @@ public struct SweepInsight: Sendable {
 
     let winnerRows = (rowOf[winner.configIndex] ?? [:]).sorted { $0.key < $1.key }
     perTrack = winnerRows.map { track, row in
-      TrackRow(track: track, objectives: objectiveColumns.map { $0.map { analysis.matrix[row][$0] } ?? .nan },
-               constraints: constraintColumns.map { $0.map { analysis.matrix[row][$0] } ?? .nan })
+      TrackRow(
+        track: track, objectives: objectiveColumns.map { $0.map { analysis.matrix[row][$0] } ?? .nan },
+        constraints: constraintColumns.map { $0.map { analysis.matrix[row][$0] } ?? .nan })
     }
     margins = manifest.constraints.indices.compactMap { index in
       let constraint = manifest.constraints[index]
@@ -173,7 +177,8 @@ public struct SweepInsight: Sendable {
       // `replay.*` keys set the conditions of the replay (the network, the platform), not CalmGeo:
       // a better value there is not one to choose.
       guard !skipping.contains(variable.path), !variable.path.hasPrefix("replay."),
-            case .number(let chosen) = value.kind else { return nil }
+        case .number(let chosen) = value.kind
+      else { return nil }
       let numbers = variable.values.compactMap { node -> Double? in
         if case .number(let number) = node.kind { return number }
         return nil

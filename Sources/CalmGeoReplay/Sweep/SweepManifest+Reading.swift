@@ -12,7 +12,8 @@ extension SweepManifest {
     }
     guard let version = root["sweepVersion"]?.number else { throw bad("no sweepVersion") }
     guard version.isFinite, version <= Double(Self.version) else {
-      throw bad("version \(SweepText.number(version)) is newer than this tool's \(Self.version): use a newer calmgeo-replay")
+      throw bad(
+        "version \(SweepText.number(version)) is newer than this tool's \(Self.version): use a newer calmgeo-replay")
     }
     func list(_ key: String) throws(SweepDataError) -> [SpecNode] {
       guard case .array(let items) = root[key]?.kind else { throw bad("'\(key)' is not a list", root[key]) }
@@ -49,8 +50,9 @@ extension SweepManifest {
       guard let constraint = SweepConstraint(text) else { throw bad("constraint '\(text)'") }
       constraints.append(constraint)
     }
-    self.init(spec: root["spec"]?.string ?? "", tracks: tracks, grid: SweepGrid(base: base, variables: variables),
-              objectives: objectives, constraints: constraints)
+    self.init(
+      spec: root["spec"]?.string ?? "", tracks: tracks, grid: SweepGrid(base: base, variables: variables),
+      objectives: objectives, constraints: constraints)
     guard let status = root["status"]?.string.flatMap(Status.init(rawValue:)) else { throw bad("no status") }
     self.status = status
     if let text = root["shard"]?.string {

@@ -50,8 +50,10 @@ public struct SweepManifest: Sendable, Hashable {
 
   /// The grid is kept with its credentials redacted (`Redaction`): `sweep.json`, the
   /// rows, `recommended.json` and the spec hash never hold a token.
-  public init(spec: String, tracks: [Track], grid: SweepGrid, objectives: [SweepObjective],
-              constraints: [SweepConstraint]) {
+  public init(
+    spec: String, tracks: [Track], grid: SweepGrid, objectives: [SweepObjective],
+    constraints: [SweepConstraint]
+  ) {
     self.spec = spec
     self.tracks = tracks
     self.grid = SweepGrid(base: Redaction.json(grid.base), variables: grid.variables.map(Redaction.variable))
@@ -93,9 +95,16 @@ public struct SweepManifest: Sendable, Hashable {
       ("objectives", .array(objectives.map { .string($0.description) })),
       ("constraints", .array(constraints.map { .string($0.description) })),
       ("configurations", .int(grid.count)), ("rows", .int(rows)),
-      ("failedTracks", .array(failedTracks.map { failed in
-        .object([("index", .int(failed.index)), ("path", .string(tracks[failed.index].name)), ("error", .string(failed.error))])
-      })),
+      (
+        "failedTracks",
+        .array(
+          failedTracks.map { failed in
+            .object([
+              ("index", .int(failed.index)), ("path", .string(tracks[failed.index].name)),
+              ("error", .string(failed.error)),
+            ])
+          })
+      ),
     ]
     return .object(fields)
   }

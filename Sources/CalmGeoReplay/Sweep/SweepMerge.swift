@@ -34,15 +34,21 @@ public enum SweepMerge {
         throw SweepDataError(file: file, reason: "not a shard (run with --shard I/N); only shards are merged")
       }
       guard manifest.specHash == first.manifest.specHash else {
-        throw SweepDataError(file: file, reason: "from another sweep (spec hash \(manifest.specHash), \(first.folder) has \(first.manifest.specHash))")
+        throw SweepDataError(
+          file: file,
+          reason: "from another sweep (spec hash \(manifest.specHash), \(first.folder) has \(first.manifest.specHash))")
       }
       guard manifest.objectives == first.manifest.objectives, manifest.constraints == first.manifest.constraints,
         manifest.spec == first.manifest.spec
       else {
-        throw SweepDataError(file: file, reason: "its spec file, objectives or constraints differ from \(first.folder)'s")
+        throw SweepDataError(
+          file: file, reason: "its spec file, objectives or constraints differ from \(first.folder)'s")
       }
       guard shard.count == first.manifest.shard?.count else {
-        throw SweepDataError(file: file, reason: "shard \(shard) of a split into \(shard.count), \(first.folder) is of \(first.manifest.shard?.count ?? 1)")
+        throw SweepDataError(
+          file: file,
+          reason:
+            "shard \(shard) of a split into \(shard.count), \(first.folder) is of \(first.manifest.shard?.count ?? 1)")
       }
       if let other = seenShards.updateValue(part.folder, forKey: shard.index) {
         throw SweepDataError(file: file, reason: "shard \(shard) again (also in \(other))")
@@ -51,12 +57,17 @@ public enum SweepMerge {
         throw SweepDataError(file: file, reason: "shard \(shard) was interrupted: finish it with --resume first")
       }
       guard manifest.failedTracks.map(\.index) == first.manifest.failedTracks.map(\.index) else {
-        throw SweepDataError(file: file, reason: "could not read other tracks than \(first.folder) (see failedTracks): rerun the shards where the logs are readable")
+        throw SweepDataError(
+          file: file,
+          reason:
+            "could not read other tracks than \(first.folder) (see failedTracks): rerun the shards where the logs are readable"
+        )
       }
     }
     let count = first.manifest.shard?.count ?? 1
     if let missing = (1...count).first(where: { seenShards[$0] == nil }) {
-      throw SweepDataError(file: first.folder, reason: "shard \(missing)/\(count) is missing (\(seenShards.count) of \(count) given)")
+      throw SweepDataError(
+        file: first.folder, reason: "shard \(missing)/\(count) is missing (\(seenShards.count) of \(count) given)")
     }
     return (merged, try rows(parts, manifest: merged))
   }
@@ -69,10 +80,13 @@ public enum SweepMerge {
       let file = "\(part.folder)/results.ndjson"
       for (offset, row) in part.rows.enumerated() {
         guard row.specHash == manifest.specHash else {
-          throw SweepDataError(file: file, line: offset + 1, reason: "a row of another sweep (spec hash \(row.specHash))")
+          throw SweepDataError(
+            file: file, line: offset + 1, reason: "a row of another sweep (spec hash \(row.specHash))")
         }
         guard manifest.tracks.indices.contains(row.trackIndex), row.configIndex < configurations else {
-          throw SweepDataError(file: file, line: offset + 1, reason: "track \(row.trackIndex) × configuration \(row.configIndex) is outside the grid")
+          throw SweepDataError(
+            file: file, line: offset + 1,
+            reason: "track \(row.trackIndex) × configuration \(row.configIndex) is outside the grid")
         }
         let index = manifest.row(track: row.trackIndex, configuration: row.configIndex)
         if let shard = part.manifest.shard, !shard.contains(row: index) {
@@ -83,17 +97,22 @@ public enum SweepMerge {
           // two runs disagree and neither can be picked.
           let differing = other.row.line == row.line ? "" : " with other results"
           let which = "track \(row.trackIndex) × configuration \(row.configIndex)"
-          throw SweepDataError(file: file, line: offset + 1,
-                               reason: "\(which) again\(differing) (also in \(other.folder))")
+          throw SweepDataError(
+            file: file, line: offset + 1,
+            reason: "\(which) again\(differing) (also in \(other.folder))")
         }
       }
     }
     let failed = Set(manifest.failedTracks.map(\.index))
     for track in manifest.tracks.indices where !failed.contains(track) {
-      for configuration in 0..<configurations where byRow[manifest.row(track: track, configuration: configuration)] == nil {
-        let owner = parts.first { $0.manifest.shard?.contains(row: manifest.row(track: track, configuration: configuration)) ?? false }
-        throw SweepDataError(file: owner.map { "\($0.folder)/results.ndjson" } ?? "merge",
-                             reason: "no row for track \(track) (\(manifest.tracks[track].name)) × configuration \(configuration)")
+      for configuration in 0..<configurations
+      where byRow[manifest.row(track: track, configuration: configuration)] == nil {
+        let owner = parts.first {
+          $0.manifest.shard?.contains(row: manifest.row(track: track, configuration: configuration)) ?? false
+        }
+        throw SweepDataError(
+          file: owner.map { "\($0.folder)/results.ndjson" } ?? "merge",
+          reason: "no row for track \(track) (\(manifest.tracks[track].name)) × configuration \(configuration)")
       }
     }
     return byRow.keys.sorted().compactMap { byRow[$0]?.row }

@@ -30,8 +30,10 @@ public struct SweepPlan: Sendable {
   ///   - tracks: the resolved logs, with the options each spec item gave as written.
   ///   - baseSource: the base config's file when it came from one.
   /// - Throws: `SweepSpecError`, or the base file's `ConfigError`.
-  public init(spec: SweepSpec, base: SpecNode, baseSource: String?,
-              tracks: [(track: Track, written: [SpecNode.Field])]) throws {
+  public init(
+    spec: SweepSpec, base: SpecNode, baseSource: String?,
+    tracks: [(track: Track, written: [SpecNode.Field])]
+  ) throws {
     // The token changes no number a sweep computes (it only fills a header): the grid
     // never holds it, so nothing the sweep writes can.
     let grid = SweepGrid(base: Redaction.json(base), variables: spec.variables.map(Redaction.variable))

@@ -32,7 +32,8 @@ public struct SweepPlotAxes: Sendable, Hashable, CustomStringConvertible {
     let sections = Set(known.map { $0.prefix { $0 != "." } })
     for path in [x, y] where !set.contains(path) {
       guard complete || sections.contains(path.prefix { $0 != "." }) else { continue }
-      let hint = ClosestName.find(path, in: known).map { "did you mean '\($0)'?" }
+      let hint =
+        ClosestName.find(path, in: known).map { "did you mean '\($0)'?" }
         ?? "expected a number of stats.json such as engine.keptRatio or energy.percentPerHour"
       return "--plot: '\(path)' is not a result number; \(hint)"
     }

@@ -46,8 +46,10 @@ public struct SweepRanking: Sendable {
   /// - Parameters:
   ///   - objectiveColumns: per objective, its column in `summary` and `matrix`.
   ///   - constraintColumns: per constraint, its column (nil when no row has the path).
-  public init(summary: SweepSummary, table: SweepTable, matrix: [[Double]], objectives: [SweepObjective],
-              objectiveColumns: [Int], constraints: [SweepConstraint], constraintColumns: [Int?]) {
+  public init(
+    summary: SweepSummary, table: SweepTable, matrix: [[Double]], objectives: [SweepObjective],
+    objectiveColumns: [Int], constraints: [SweepConstraint], constraintColumns: [Int?]
+  ) {
     var checks: [Int: [Violation]] = [:]
     var excess: [Int: Double] = [:]
     for (row, entry) in table.entries.enumerated() {
@@ -73,9 +75,10 @@ public struct SweepRanking: Sendable {
     var candidates = summary.configurations.map { configuration in
       let means = objectiveColumns.map { configuration.mean[$0] }
       let violations = checks[configuration.index] ?? []
-      return Candidate(configIndex: configuration.index, objectives: means,
-                       meetsConstraints: violations.isEmpty && !means.contains { $0.isNaN },
-                       violations: violations, distance: nil, excess: excess[configuration.index] ?? 0)
+      return Candidate(
+        configIndex: configuration.index, objectives: means,
+        meetsConstraints: violations.isEmpty && !means.contains { $0.isNaN },
+        violations: violations, distance: nil, excess: excess[configuration.index] ?? 0)
     }
     let passingIndexes = candidates.indices.filter { candidates[$0].meetsConstraints }
     func oriented(_ candidate: Candidate) -> [Double] { zip(objectives, candidate.objectives).map { $0.oriented($1) } }

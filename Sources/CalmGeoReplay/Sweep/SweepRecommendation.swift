@@ -26,7 +26,8 @@ public enum SweepRecommendation {
     var text = ""
     if winner.meetsConstraints {
       text += "Recommended: configuration \(describe(winner.configIndex, manifest)).\n\n"
-      text += manifest.constraints.isEmpty
+      text +=
+        manifest.constraints.isEmpty
         ? "There are no constraints: all \(configurations) configurations qualify.\n"
         : "It meets every constraint on all \(tracks) tracks, as \(ranking.passing) of \(configurations) configurations do:\n"
       text += manifest.constraints.map { "  \($0)\n" }.joined()
@@ -46,7 +47,9 @@ public enum SweepRecommendation {
     if ranking.order.count > 1 {
       let second = ranking.order[1]
       text += "\nRunner-up: configuration \(describe(second.configIndex, manifest))"
-      text += second.distance.map { ", distance \(rounded($0))" } ?? (second.meetsConstraints ? "" : ", which does not meet the constraints")
+      text +=
+        second.distance.map { ", distance \(rounded($0))" }
+        ?? (second.meetsConstraints ? "" : ", which does not meet the constraints")
       text += "\n"
       for (objective, value) in zip(manifest.objectives, second.objectives) {
         text += "  \(objective): \(readable(value))\n"
@@ -73,9 +76,11 @@ public enum SweepRecommendation {
   static func objectiveTable(_ winner: SweepRanking.Candidate, _ analysis: SweepAnalysis) -> String {
     let objectives = analysis.manifest.objectives
     let rows = zip(objectives.indices, objectives).map { index, objective in
-      [objective.description, readable(winner.objectives[index]),
-       analysis.ranking.passing > 0 ? readable(analysis.ranking.frontRanges[index].best) : "",
-       analysis.ranking.passing > 0 ? readable(analysis.ranking.frontRanges[index].worst) : ""]
+      [
+        objective.description, readable(winner.objectives[index]),
+        analysis.ranking.passing > 0 ? readable(analysis.ranking.frontRanges[index].best) : "",
+        analysis.ranking.passing > 0 ? readable(analysis.ranking.frontRanges[index].worst) : "",
+      ]
     }
     let table = [["objective (mean over tracks)", "value", "front best", "front worst"]] + rows
     let widths = (0..<4).map { column in table.map { $0[column].count }.max() ?? 0 }

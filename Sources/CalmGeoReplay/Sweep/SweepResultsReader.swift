@@ -13,8 +13,10 @@ public enum SweepResultsReader {
   ///   - manifest: when given (`merge`), every row is also checked against the sweep it
   ///     belongs to (`SweepRowCheck`).
   /// - Throws: `SweepDataError` naming `file` and the line at fault.
-  public static func rows(_ text: String, file: String, toleratingCutEnd: Bool,
-                          checkedAgainst manifest: SweepManifest? = nil) throws(SweepDataError)
+  public static func rows(
+    _ text: String, file: String, toleratingCutEnd: Bool,
+    checkedAgainst manifest: SweepManifest? = nil
+  ) throws(SweepDataError)
     -> (rows: [SweepRow], truncated: Bool)
   {
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false)

@@ -16,8 +16,10 @@ public struct SweepRow: Sendable, Hashable {
   public var values: [Double]
 
   /// The row of a finished replay.
-  public init(stats: ReplayStats, trackIndex: Int, trackName: String, configIndex: Int,
-              grid: SweepGrid, specHash: String) {
+  public init(
+    stats: ReplayStats, trackIndex: Int, trackName: String, configIndex: Int,
+    grid: SweepGrid, specHash: String
+  ) {
     let json = (try? OrderedJSONEncoder().encode(stats)) ?? .object([])
     let values = zip(grid.variables, grid.values(at: configIndex)).map { ($0.path, $1.json) }
     line = OrderedJSON.object([

@@ -52,13 +52,16 @@ struct SweepRowCheck {
       throw bad("'track' is \(SweepRow.preview(name)), but track \(row.trackIndex) of sweep.json is \"\(track)\"")
     }
     let grid = manifest.grid
-    let expected = SpecNode(.object(zip(grid.variables, grid.values(at: row.configIndex)).map {
-      SpecNode.Field($0.path, $1)
-    }))
+    let expected = SpecNode(
+      .object(
+        zip(grid.variables, grid.values(at: row.configIndex)).map {
+          SpecNode.Field($0.path, $1)
+        }))
     guard let values = node["values"] else { throw bad("no 'values'") }
     guard values == expected else {
-      throw bad("'values' are \(SweepRow.preview(values)), but configuration \(row.configIndex) of sweep.json has "
-        + SweepRow.preview(expected))
+      throw bad(
+        "'values' are \(SweepRow.preview(values)), but configuration \(row.configIndex) of sweep.json has "
+          + SweepRow.preview(expected))
     }
     do {
       _ = try JSONDecoder().decode(StatsOfRow.self, from: Data(line.utf8))

@@ -104,8 +104,9 @@ public struct SweepRunner: Sendable {
             group.addTask { [self] in
               let begin = timed ? SweepTimings.now() : 0
               let rows = replay(track, index, configurations)
-              return .chunk(position: key.position, chunk: key.chunk, rows: rows,
-                            seconds: timed ? SweepTimings.now() - begin : 0)
+              return .chunk(
+                position: key.position, chunk: key.chunk, rows: rows,
+                seconds: timed ? SweepTimings.now() - begin : 0)
             }
             schedule.chunk += 1
             if schedule.chunk == plan.count { schedule = Cursor(position: schedule.position + 1, chunk: 0) }
@@ -125,8 +126,9 @@ public struct SweepRunner: Sendable {
               }
               let parsed = timed ? SweepTimings.now() : 0
               let shared = await analysis(of: track, for: configurations)
-              var loaded = Loaded(track: track, analysis: shared, parseSeconds: parsed - begin,
-                                  analysisSeconds: timed ? SweepTimings.now() - parsed : 0)
+              var loaded = Loaded(
+                track: track, analysis: shared, parseSeconds: parsed - begin,
+                analysisSeconds: timed ? SweepTimings.now() - parsed : 0)
               loaded.track.name = spec.name
               return .loaded(position: position, result: .success(loaded))
             }
@@ -311,8 +313,10 @@ public struct SweepRunner: Sendable {
     // In the chunk's order; a configuration not replayed (cancelled) has no row.
     for configuration in configurations {
       guard let result = results[configuration] else { continue }
-      rows.append(SweepRow(stats: ReplayStats(result), trackIndex: index, trackName: track.name,
-                           configIndex: configuration, grid: plan.manifest.grid, specHash: plan.specHash))
+      rows.append(
+        SweepRow(
+          stats: ReplayStats(result), trackIndex: index, trackName: track.name,
+          configIndex: configuration, grid: plan.manifest.grid, specHash: plan.specHash))
     }
     return rows
   }

@@ -19,8 +19,10 @@ public struct SweepSpec: Sendable {
   public var objectives: [SweepObjective]
   public var constraints: [SweepConstraint]
 
-  public init(source: String, tracks: [SweepTrackSpec], base: Base, variables: [SweepVariable],
-              objectives: [SweepObjective], constraints: [SweepConstraint]) {
+  public init(
+    source: String, tracks: [SweepTrackSpec], base: Base, variables: [SweepVariable],
+    objectives: [SweepObjective], constraints: [SweepConstraint]
+  ) {
     self.source = source
     self.tracks = tracks
     self.base = base

@@ -32,13 +32,19 @@ extension SweepSpecDecoder.Reader {
       if fields.contains(where: { $0.key == "random" }) { return try random(node, path: path, key: key) }
       return try range(node, key: key)
     default:
-      throw fail(node, key, "expected a list of values, {from, to, step} or {random: N, seed: S, from, to}, found \(node.rendered)")
+      throw fail(
+        node, key,
+        "expected a list of values, {from, to, step} or {random: N, seed: S, from, to}, found \(node.rendered)")
     }
   }
 
-  private func number(_ fields: [String: SpecNode], _ name: String, in node: SpecNode, key: String) throws(SweepSpecError) -> Double {
+  private func number(_ fields: [String: SpecNode], _ name: String, in node: SpecNode, key: String)
+    throws(SweepSpecError) -> Double
+  {
     guard let value = fields[name] else { throw fail(node, "\(key).\(name)", "missing; expected a number") }
-    guard let number = value.number else { throw fail(value, "\(key).\(name)", "expected a number, found \(value.rendered)") }
+    guard let number = value.number else {
+      throw fail(value, "\(key).\(name)", "expected a number, found \(value.rendered)")
+    }
     return number
   }
 
@@ -51,8 +57,10 @@ extension SweepSpecDecoder.Reader {
     let to = try number(fields, "to", in: node, key: key)
     let step = try number(fields, "step", in: node, key: key)
     guard step != 0, (to - from) * step >= 0 else {
-      throw fail(fields["step"] ?? node, "\(key).step",
-                 "expected a step \(to >= from ? "more" : "less") than 0 to go from \(SweepText.number(from)) to \(SweepText.number(to)), found \(SweepText.number(step))")
+      throw fail(
+        fields["step"] ?? node, "\(key).step",
+        "expected a step \(to >= from ? "more" : "less") than 0 to go from \(SweepText.number(from)) to \(SweepText.number(to)), found \(SweepText.number(step))"
+      )
     }
     let steps = ((to - from) / step * (1 + 1e-12) + 1e-9).rounded(.down)
     guard steps < Double(Self.maxValuesPerKey) else {
@@ -73,11 +81,14 @@ extension SweepSpecDecoder.Reader {
     let fields = try object(node, key: key, known: Self.randomFields)
     let count = try number(fields, "random", in: node, key: key)
     guard count >= 1, count == count.rounded(), count <= Double(Self.maxValuesPerKey) else {
-      throw fail(fields["random"] ?? node, "\(key).random", "expected a whole number of draws from 1 to \(Self.maxValuesPerKey), found \(SweepText.number(count))")
+      throw fail(
+        fields["random"] ?? node, "\(key).random",
+        "expected a whole number of draws from 1 to \(Self.maxValuesPerKey), found \(SweepText.number(count))")
     }
     let seed = try fields["seed"] == nil ? 0 : number(fields, "seed", in: node, key: key)
     guard seed >= 0, seed == seed.rounded(), seed < 0x1p64 else {
-      throw fail(fields["seed"] ?? node, "\(key).seed", "expected a whole number 0 or more, found \(SweepText.number(seed))")
+      throw fail(
+        fields["seed"] ?? node, "\(key).seed", "expected a whole number 0 or more, found \(SweepText.number(seed))")
     }
     let from = try number(fields, "from", in: node, key: key)
     let to = try number(fields, "to", in: node, key: key)
@@ -86,7 +97,10 @@ extension SweepSpecDecoder.Reader {
     }
     let whole = Self.takesWholeNumbers(path)
     if whole, from != from.rounded() || to != to.rounded() {
-      throw fail(node, key, "'\(path)' takes whole numbers: expected whole from and to, found \(SweepText.number(from)) and \(SweepText.number(to))")
+      throw fail(
+        node, key,
+        "'\(path)' takes whole numbers: expected whole from and to, found \(SweepText.number(from)) and \(SweepText.number(to))"
+      )
     }
     var generator = SplitMix64(seed: UInt64(seed))
     return (0..<Int(count)).map { _ in

@@ -15,7 +15,8 @@ public enum SweepSpecDecoder {
   /// the text starts with `{`), YAML otherwise.
   public static func decode(_ text: String, source: String) throws(SweepSpecError) -> SweepSpec {
     let lower = source.lowercased()
-    let isJSON = lower.hasSuffix(".json")
+    let isJSON =
+      lower.hasSuffix(".json")
       || (!lower.hasSuffix(".yaml") && !lower.hasSuffix(".yml") && text.first { !$0.isWhitespace } == "{")
     let root = isJSON ? try SpecJSONReader.read(text, source: source) : try SpecYAMLReader.read(text, source: source)
     return try decode(root, source: source)
@@ -33,14 +34,16 @@ public enum SweepSpecDecoder {
       switch node.kind {
       case .object: base = .inline(node)
       case .string(let path): base = .file(path, line: node.line)
-      default: throw reader.fail(node, "base", "expected a config object or the path of a config JSON, found \(node.rendered)")
+      default:
+        throw reader.fail(node, "base", "expected a config object or the path of a config JSON, found \(node.rendered)")
       }
     }
     return SweepSpec(
       source: source, tracks: try reader.tracks(tracks), base: base,
       variables: try fields["vary"].map { (node) throws(SweepSpecError) in try reader.variables(node) } ?? [],
       objectives: try fields["objectives"].map { (node) throws(SweepSpecError) in try reader.objectives(node) } ?? [],
-      constraints: try fields["constraints"].map { (node) throws(SweepSpecError) in try reader.constraints(node) } ?? [])
+      constraints: try fields["constraints"].map { (node) throws(SweepSpecError) in try reader.constraints(node) } ?? []
+    )
   }
 
   struct Reader {
@@ -59,7 +62,8 @@ public enum SweepSpecDecoder {
       for field in fields {
         let name = key.isEmpty ? field.key : "\(key).\(field.key)"
         guard known.contains(field.key) else {
-          let hint = ClosestName.find(field.key, in: known).map { "did you mean '\($0)'?" }
+          let hint =
+            ClosestName.find(field.key, in: known).map { "did you mean '\($0)'?" }
             ?? "expected one of \(known.joined(separator: ", "))"
           throw fail(field.value, name, "unknown field; \(hint)")
         }
@@ -80,7 +84,9 @@ public enum SweepSpecDecoder {
         let key = "objectives[\(index)]"
         let expected = "expected \"min <path>\", \"max <path>\" or {minimise: <path>} / {maximise: <path>}"
         if let text = item.string {
-          guard let objective = SweepObjective(text) else { throw fail(item, key, "\(expected), found \(item.rendered)") }
+          guard let objective = SweepObjective(text) else {
+            throw fail(item, key, "\(expected), found \(item.rendered)")
+          }
           result.append(objective)
         } else if let fields = item.fields, fields.count == 1, let direction = SweepObjective.direction(fields[0].key),
           let path = fields[0].value.string, SweepObjective.isPath(path)
@@ -97,8 +103,9 @@ public enum SweepSpecDecoder {
       var result: [SweepConstraint] = []
       for (index, item) in list(node).enumerated() {
         guard let text = item.string, let constraint = SweepConstraint(text) else {
-          throw fail(item, "constraints[\(index)]",
-                     "expected \"<path> <op> <number>\" with op one of <= < >= > == !=, found \(item.rendered)")
+          throw fail(
+            item, "constraints[\(index)]",
+            "expected \"<path> <op> <number>\" with op one of <= < >= > == !=, found \(item.rendered)")
         }
         result.append(constraint)
       }
@@ -144,7 +151,9 @@ extension SweepSpecDecoder.Reader {
       return text
     }
     func positive(_ what: String) throws(SweepSpecError) -> Double {
-      guard let number = value.number, number > 0 else { throw fail(value, key, "expected \(what) more than 0, found \(value.rendered)") }
+      guard let number = value.number, number > 0 else {
+        throw fail(value, key, "expected \(what) more than 0, found \(value.rendered)")
+      }
       return number
     }
     func ordinal() throws(SweepSpecError) -> Int {
@@ -171,12 +180,16 @@ extension SweepSpecDecoder.Reader {
     case "utcOffset":
       let written = value.number.map { $0 == $0.rounded() ? String(Int($0)) : "?" } ?? value.string
       guard let written, let offset = parseUTCOffset(written) else {
-        throw fail(value, key, "expected an offset such as \"+02:00\" or \"-0700\" (quoted in YAML), found \(value.rendered)")
+        throw fail(
+          value, key, "expected an offset such as \"+02:00\" or \"-0700\" (quoted in YAML), found \(value.rendered)")
       }
       track.options.utcOffsetMillis = offset
-    case "timeFormat": track.options.timeFormat = try text("iso8601, unix, unix_ms or a pattern such as \"%d/%m/%Y %H:%M:%S\"")
+    case "timeFormat":
+      track.options.timeFormat = try text("iso8601, unix, unix_ms or a pattern such as \"%d/%m/%Y %H:%M:%S\"")
     case "keepBadDates":
-      guard case .bool(let flag) = value.kind else { throw fail(value, key, "expected true or false, found \(value.rendered)") }
+      guard case .bool(let flag) = value.kind else {
+        throw fail(value, key, "expected true or false, found \(value.rendered)")
+      }
       track.options.keepBadDates = flag
     case "uere": track.options.uere = try positive("metres")
     case "provider":

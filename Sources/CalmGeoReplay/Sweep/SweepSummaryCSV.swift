@@ -12,10 +12,13 @@ public enum SweepSummaryCSV {
         + analysis.columns.flatMap { ["\($0).sum", "\($0).mean", "\($0).p95"] })
     for configuration in analysis.summary.configurations {
       var fields = [String(configuration.index)] + grid.values(at: configuration.index).map(SweepText.value)
-      fields += [String(configuration.tracks), rank[configuration.index].map(String.init) ?? "",
-                 String(meets[configuration.index] ?? false)]
+      fields += [
+        String(configuration.tracks), rank[configuration.index].map(String.init) ?? "",
+        String(meets[configuration.index] ?? false),
+      ]
       for column in analysis.columns.indices {
-        fields += [configuration.sum[column], configuration.mean[column], configuration.p95[column]].map(SweepText.number)
+        fields += [configuration.sum[column], configuration.mean[column], configuration.p95[column]].map(
+          SweepText.number)
       }
       text += SweepText.csvLine(fields)
     }

@@ -70,7 +70,8 @@ public struct SweepTimings: Sendable, Equatable {
       + line("summary", summary, "summary, Pareto front, recommendation")
       + line("sweep.html", html, "")
       + line("writing", writing, "rows and result files")
-      + line("wall", wall, "outside configurations: \(outsideConfigurations.rounded(toPlaces: 3)) s = \(share) % of wall")
+      + line(
+        "wall", wall, "outside configurations: \(outsideConfigurations.rounded(toPlaces: 3)) s = \(share) % of wall")
   }
 }
 

@@ -11,8 +11,10 @@ public struct SweepTrackSpec: Sendable {
   /// The spec line of the item.
   public var line: Int
 
-  public init(pattern: String, format: InputFormat? = nil, options: ParseOptions = ParseOptions(),
-              written: [SpecNode.Field] = [], line: Int = 0) {
+  public init(
+    pattern: String, format: InputFormat? = nil, options: ParseOptions = ParseOptions(),
+    written: [SpecNode.Field] = [], line: Int = 0
+  ) {
     self.pattern = pattern
     self.format = format
     self.options = options

@@ -33,10 +33,11 @@ struct InsightPanel {
     // Paths may break after a dot or before a capital, so a narrow column shows all of its name.
     headers = table.first.map { $0.map(ParetoTable.breakable) } ?? []
     rows = table.dropFirst().prefix(Self.limit).map { row in
-      Row(cells: row.enumerated().map { column, text in
-        let cls = column == 0 ? "key" : column <= objectives ? "num" : text.hasSuffix(" ok") ? "num ok" : "num bad"
-        return Cell(text: text, cls: cls)
-      })
+      Row(
+        cells: row.enumerated().map { column, text in
+          let cls = column == 0 ? "key" : column <= objectives ? "num" : text.hasSuffix(" ok") ? "num ok" : "num bad"
+          return Cell(text: text, cls: cls)
+        })
     }
     more = table.count - 1 > Self.limit ? "and \(table.count - 1 - Self.limit) more tracks in recommended.why.txt" : nil
     hasNotes = !notes.isEmpty

@@ -43,14 +43,16 @@ struct ParameterChart {
       for (offset, value) in columns.enumerated() { place[value.rendered] = left + (Double(offset) + 0.5) * width }
       xTicks = columns.map { value in
         let text = SweepText.value(value)
-        return PlotFrame.Tick(position: NumberText.fixed(place[value.rendered] ?? left),
-                              label: text.count > 14 ? String(text.prefix(13)) + "…" : text)
+        return PlotFrame.Tick(
+          position: NumberText.fixed(place[value.rendered] ?? left),
+          label: text.count > 14 ? String(text.prefix(13)) + "…" : text)
       }
     }
     let ys = PlotScale(values: points.map(\.y), from: bottom, to: top, intervals: 4)
     caption = facts.title(path) + ys.note
-    frame = PlotFrame(left: left, top: top, right: right, bottom: bottom, xTicks: xTicks, yTicks: ys.ticks,
-                      xTitle: variable.path + xNote, yTitle: "", titleGap: (x: 36, y: 0))
+    frame = PlotFrame(
+      left: left, top: top, right: right, bottom: bottom, xTicks: xTicks, yTicks: ys.ticks,
+      xTitle: variable.path + xNote, yTitle: "", titleGap: (x: 36, y: 0))
     dots = points.map {
       PlotDot(x: place[$0.key] ?? left, y: ys.pixel($0.y), configuration: $0.index, cls: "pt" + facts.classes($0.index))
     }

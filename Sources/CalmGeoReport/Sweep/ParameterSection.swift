@@ -19,7 +19,8 @@ struct ParameterSection {
   private static func describe(_ values: [SpecNode]) -> String {
     let numbers = values.compactMap(\.number)
     if values.count > 8, numbers.count == values.count, let low = numbers.min(), let high = numbers.max() {
-      return "\(values.count) values from \(NumberText.significant(low, digits: 6)) to \(NumberText.significant(high, digits: 6))"
+      return
+        "\(values.count) values from \(NumberText.significant(low, digits: 6)) to \(NumberText.significant(high, digits: 6))"
     }
     return "\(values.count) values: " + values.map(SweepText.value).joined(separator: ", ")
   }

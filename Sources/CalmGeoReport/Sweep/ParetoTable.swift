@@ -33,11 +33,17 @@ struct ParetoTable {
   init(_ facts: SweepFacts) {
     let objectives = facts.objectives
     let variables = facts.manifest.grid.variables
-    headers = [Header(text: "Config", title: "configuration index", cls: "num"),
-               Header(text: "Rank", title: "1 = recommended", cls: "num")]
+    headers =
+      [
+        Header(text: "Config", title: "configuration index", cls: "num"),
+        Header(text: "Rank", title: "1 = recommended", cls: "num"),
+      ]
       + variables.map { Header(text: Self.breakable($0.path), title: "varied key", cls: "key") }
-      + objectives.map { Header(text: Self.breakable($0.path) + ($0.direction == .min ? " ↓" : " ↑"),
-                                title: "\($0): mean over tracks", cls: "num") }
+      + objectives.map {
+        Header(
+          text: Self.breakable($0.path) + ($0.direction == .min ? " ↓" : " ↑"),
+          title: "\($0): mean over tracks", cls: "num")
+      }
       + [Header(text: "Constraints", title: "met on every track", cls: "")]
     let members = facts.analysis.pareto.compactMap(facts.candidate)
       .sorted { (facts.rank($0.configIndex) ?? .max) < (facts.rank($1.configIndex) ?? .max) }
@@ -47,14 +53,19 @@ struct ParetoTable {
     rows = members.prefix(Self.limit).map { member in
       let index = member.configIndex
       let means = zip(objectives.indices, member.objectives).map { column, value in
-        Cell(text: NumberText.significant(value, digits: 5),
-             cls: best[column] == objectives[column].oriented(value) ? "num best" : "num")
+        Cell(
+          text: NumberText.significant(value, digits: 5),
+          cls: best[column] == objectives[column].oriented(value) ? "num best" : "num")
       }
-      let constraint = member.meetsConstraints ? Cell(text: "✓ met", cls: "ok")
+      let constraint =
+        member.meetsConstraints
+        ? Cell(text: "✓ met", cls: "ok")
         : Cell(text: member.violations.isEmpty ? "✗ not met" : "✗ \(member.violations.count) violated", cls: "bad")
       return Row(
         c: String(index), cls: index == facts.winner?.configIndex ? "rec" : "",
-        cells: [Cell(text: String(index), cls: "num"), Cell(text: facts.rank(index).map(String.init) ?? "", cls: "num")]
+        cells: [
+          Cell(text: String(index), cls: "num"), Cell(text: facts.rank(index).map(String.init) ?? "", cls: "num"),
+        ]
           + facts.values(index).map { Cell(text: $0, cls: "key") } + means + [constraint])
     }
     more = members.count > Self.limit ? "and \(members.count - Self.limit) more in pareto.csv" : nil

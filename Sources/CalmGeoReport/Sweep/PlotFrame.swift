@@ -26,8 +26,10 @@ struct PlotFrame {
 
   /// The frame of a plot box (pixels from the SVG's top left) with titles below and to
   /// the left of it, each `titleGap` pixels from the box.
-  init(left: Double, top: Double, right: Double, bottom: Double, xTicks: [Tick], yTicks: [Tick],
-       xTitle: String, yTitle: String, titleGap: (x: Double, y: Double)) {
+  init(
+    left: Double, top: Double, right: Double, bottom: Double, xTicks: [Tick], yTicks: [Tick],
+    xTitle: String, yTitle: String, titleGap: (x: Double, y: Double)
+  ) {
     self.left = NumberText.fixed(left)
     self.right = NumberText.fixed(right)
     self.top = NumberText.fixed(top)

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// A chart axis: values mapped onto a span of pixels, with ticks at round values.
@@ -69,7 +69,9 @@ struct PlotScale {
   /// The pixel of a value.
   func pixel(_ value: Double) -> Double {
     guard upper > lower else { return from }
-    let fraction = isLog ? (log10(max(value, lower)) - log10(lower)) / (log10(upper) - log10(lower))
+    let fraction =
+      isLog
+      ? (log10(max(value, lower)) - log10(lower)) / (log10(upper) - log10(lower))
       : (value - lower) / (upper - lower)
     return from + fraction * (to - from)
   }

@@ -39,7 +39,8 @@ struct RecommendationPanel {
     let index = winner.configIndex
     c = String(index)
     heading = "Configuration \(index)"
-    status = winner.meetsConstraints
+    status =
+      winner.meetsConstraints
       ? (manifest.constraints.isEmpty ? "no constraints to meet" : "meets every constraint on every track")
       : "the closest: no configuration meets every constraint"
     cls = winner.meetsConstraints ? "good" : "bad"

@@ -17,16 +17,21 @@ extension ScatterView {
     ///
     /// Text widths are estimated (about 7 px a character), so the choice is the same on
     /// every machine; the label has a white halo for what it still covers.
-    init(at point: (x: Double, y: Double), configuration: Int, label: String, detail: String, cls: String,
-         box: (left: Double, top: Double, right: Double, bottom: Double), avoiding marks: [(x: Double, y: Double)]) {
+    init(
+      at point: (x: Double, y: Double), configuration: Int, label: String, detail: String, cls: String,
+      box: (left: Double, top: Double, right: Double, bottom: Double), avoiding marks: [(x: Double, y: Double)]
+    ) {
       let width = max(Double(label.count) * 7.2, Double(detail.count) * 6.2)
       // Baseline offsets of the first line, and whether the text runs left of its anchor.
-      let corners: [(dx: Double, dy: Double, end: Bool)] = [(16, -26, false), (-16, -26, true), (16, 30, false), (-16, 30, true)]
+      let corners: [(dx: Double, dy: Double, end: Bool)] = [
+        (16, -26, false), (-16, -26, true), (16, 30, false), (-16, 30, true),
+      ]
       func cost(_ corner: (dx: Double, dy: Double, end: Bool)) -> Double {
         let x0 = point.x + corner.dx - (corner.end ? width : 0)
         let (x1, y0) = (x0 + width, point.y + corner.dy - 13)
         let y1 = y0 + 32
-        let outside = (x0 < box.left ? box.left - x0 : 0) + (x1 > box.right ? x1 - box.right : 0)
+        let outside =
+          (x0 < box.left ? box.left - x0 : 0) + (x1 > box.right ? x1 - box.right : 0)
           + (y0 < box.top ? box.top - y0 : 0) + (y1 > box.bottom ? y1 - box.bottom : 0)
         let covered = marks.filter { $0.x > x0 - 6 && $0.x < x1 + 6 && $0.y > y0 - 6 && $0.y < y1 + 6 }.count
         return outside * 10 + Double(covered)

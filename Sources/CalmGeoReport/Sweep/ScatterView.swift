@@ -52,32 +52,38 @@ struct ScatterView {
       left: left, top: top, right: right, bottom: bottom, xTicks: xs.ticks, yTicks: ys.ticks,
       xTitle: facts.title(axes.x) + xs.note, yTitle: facts.title(axes.y) + ys.note, titleGap: (x: 42, y: 62))
     func dot(_ point: (index: Int, x: Double, y: Double), _ cls: String) -> PlotDot {
-      PlotDot(x: xs.pixel(point.x), y: ys.pixel(point.y), configuration: point.index,
-              cls: cls + (facts.meets(point.index) ? "" : " fails"))
+      PlotDot(
+        x: xs.pixel(point.x), y: ys.pixel(point.y), configuration: point.index,
+        cls: cls + (facts.meets(point.index) ? "" : " fails"))
     }
     dots = points.map { dot($0, "dot") }
     let members = points.filter { facts.front.contains($0.index) }
     front = members.map { dot($0, "front-dot") }
     let plane = Set([axes.x, axes.y]) == Set(facts.objectives.map(\.path))
     hasFrontLine = plane && members.count > 1
-    frontLine = !hasFrontLine ? "" : members.sorted { ($0.x, $0.y) < ($1.x, $1.y) }
-      .map { NumberText.fixed(xs.pixel($0.x)) + "," + NumberText.fixed(ys.pixel($0.y)) }
-      .joined(separator: " ")
+    frontLine =
+      !hasFrontLine
+      ? ""
+      : members.sorted { ($0.x, $0.y) < ($1.x, $1.y) }
+        .map { NumberText.fixed(xs.pixel($0.x)) + "," + NumberText.fixed(ys.pixel($0.y)) }
+        .joined(separator: " ")
 
     let pixels = points.map { (x: xs.pixel($0.x), y: ys.pixel($0.y)) }
     recommended = facts.winner.flatMap { winner in
       points.firstIndex { $0.index == winner.configIndex }.map { position in
         Marker(
           at: pixels[position], configuration: winner.configIndex,
-          label: winner.meetsConstraints ? "Recommended: configuration \(winner.configIndex)"
+          label: winner.meetsConstraints
+            ? "Recommended: configuration \(winner.configIndex)"
             : "Closest: configuration \(winner.configIndex) (fails a constraint)",
           detail: Self.gridLabel(facts, winner.configIndex), cls: winner.meetsConstraints ? "" : "closest",
           box: (left, top, right, bottom), avoiding: pixels + members.map { (xs.pixel($0.x) + 22, ys.pixel($0.y)) })
       }
     }
-    frontLabels = Self.labels(members.filter { $0.index != facts.winner?.configIndex }.map {
-      (xs.pixel($0.x) + 10, ys.pixel($0.y) + 4, "#\($0.index)")
-    })
+    frontLabels = Self.labels(
+      members.filter { $0.index != facts.winner?.configIndex }.map {
+        (xs.pixel($0.x) + 10, ys.pixel($0.y) + 4, "#\($0.index)")
+      })
   }
 
   /// Labels at their places, skipping any that would overlap one placed before it;
@@ -88,7 +94,9 @@ struct ScatterView {
     var labels: [Label] = []
     for label in wanted {
       let width = Double(label.text.count) * 6.5
-      let clear = placed.allSatisfy { $0.x >= label.x + width || label.x >= $0.x + $0.width || ($0.y - label.y).magnitude >= 12 }
+      let clear = placed.allSatisfy {
+        $0.x >= label.x + width || label.x >= $0.x + $0.width || ($0.y - label.y).magnitude >= 12
+      }
       guard clear else { continue }
       placed.append((label.x, label.y, width))
       labels.append(Label(x: NumberText.fixed(label.x), y: NumberText.fixed(label.y), text: label.text))

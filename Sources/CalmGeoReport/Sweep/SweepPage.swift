@@ -32,18 +32,22 @@ struct SweepPage {
     let manifest = facts.manifest
     title = manifest.spec
     let tracks = manifest.tracks.count - manifest.failedTracks.count
-    subtitle = "\(NumberText.counted(tracks, "track")) × \(NumberText.counted(manifest.grid.count, "configuration"))"
+    subtitle =
+      "\(NumberText.counted(tracks, "track")) × \(NumberText.counted(manifest.grid.count, "configuration"))"
       + " = \(NumberText.counted(facts.analysis.table.entries.count, "row")) · spec hash \(manifest.specHash)"
     tiles = Self.tiles(facts, tracks: tracks)
     scatter = axes.flatMap { ScatterView(facts, axes: $0) }
-    scatterNote = axes.map { "No configuration has values of both \($0.x) and \($0.y)." }
+    scatterNote =
+      axes.map { "No configuration has values of both \($0.x) and \($0.y)." }
       ?? "The spec has fewer than two objectives: name two result paths with --plot x,y to draw this chart."
     recommendation = RecommendationPanel(facts)
     insight = InsightPanel(facts)
     var charted = facts.objectives.map(\.path)
     if charted.isEmpty, let axes { charted = [axes.x, axes.y].filter(facts.has) }
     parameters = ParameterSection.all(facts, paths: charted)
-    parametersNote = facts.variables.isEmpty ? "No key takes more than one value: there is nothing to compare."
+    parametersNote =
+      facts.variables.isEmpty
+      ? "No key takes more than one value: there is nothing to compare."
       : charted.isEmpty ? "No objectives: name some in the spec, or two result paths with --plot x,y." : nil
     table = ParetoTable(facts)
     objectives = manifest.objectives.map(\.description)
@@ -53,7 +57,9 @@ struct SweepPage {
       Track(name: track.name, note: failed[index].map { "not read: \($0)" } ?? "")
     }
     var paths = charted
-    for path in [axes?.x, axes?.y].compactMap({ $0 }) where !paths.contains(path) && facts.has(path) { paths.append(path) }
+    for path in [axes?.x, axes?.y].compactMap({ $0 }) where !paths.contains(path) && facts.has(path) {
+      paths.append(path)
+    }
     tooltipJSON = SweepTooltips.json(facts, paths: paths)
   }
 
@@ -64,20 +70,26 @@ struct SweepPage {
     let failed = manifest.failedTracks.count
     let winner = facts.winner
     return [
-      ReportPage.Tile(label: "Configurations", value: NumberText.grouped(count),
-                      note: NumberText.counted(facts.variables.count, "varied key"), cls: ""),
-      ReportPage.Tile(label: "Tracks", value: NumberText.grouped(tracks),
-                      note: failed > 0 ? "\(NumberText.grouped(failed)) could not be read" : "each under every configuration",
-                      cls: failed > 0 ? "warn" : ""),
-      ReportPage.Tile(label: "Meet constraints", value: "\(NumberText.grouped(passing)) of \(NumberText.grouped(count))",
-                      note: NumberText.counted(manifest.constraints.count, "constraint") + " on every track",
-                      cls: passing == 0 ? "bad" : "good"),
-      ReportPage.Tile(label: "Pareto front", value: NumberText.grouped(facts.front.count),
-                      note: "over \(NumberText.counted(facts.objectives.count, "objective"))", cls: ""),
-      ReportPage.Tile(label: winner?.meetsConstraints == false ? "Closest" : "Recommended",
-                      value: winner.map { "#\($0.configIndex)" } ?? "none",
-                      note: winner.map { manifest.grid.label(at: $0.configIndex) }.map { $0.isEmpty ? "the base config" : $0 } ?? "no rows",
-                      cls: winner?.meetsConstraints == true ? "good" : "bad"),
+      ReportPage.Tile(
+        label: "Configurations", value: NumberText.grouped(count),
+        note: NumberText.counted(facts.variables.count, "varied key"), cls: ""),
+      ReportPage.Tile(
+        label: "Tracks", value: NumberText.grouped(tracks),
+        note: failed > 0 ? "\(NumberText.grouped(failed)) could not be read" : "each under every configuration",
+        cls: failed > 0 ? "warn" : ""),
+      ReportPage.Tile(
+        label: "Meet constraints", value: "\(NumberText.grouped(passing)) of \(NumberText.grouped(count))",
+        note: NumberText.counted(manifest.constraints.count, "constraint") + " on every track",
+        cls: passing == 0 ? "bad" : "good"),
+      ReportPage.Tile(
+        label: "Pareto front", value: NumberText.grouped(facts.front.count),
+        note: "over \(NumberText.counted(facts.objectives.count, "objective"))", cls: ""),
+      ReportPage.Tile(
+        label: winner?.meetsConstraints == false ? "Closest" : "Recommended",
+        value: winner.map { "#\($0.configIndex)" } ?? "none",
+        note: winner.map { manifest.grid.label(at: $0.configIndex) }.map { $0.isEmpty ? "the base config" : $0 }
+          ?? "no rows",
+        cls: winner?.meetsConstraints == true ? "good" : "bad"),
     ]
   }
 }

@@ -48,9 +48,10 @@ enum SweepTooltips {
       return facts.manifest.constraints.isEmpty ? "none" : "met on every track"
     }
     guard !candidate.violations.isEmpty else { return "not met: an objective has no value" }
-    return "not met: " + candidate.violations.map {
-      "\(facts.manifest.constraints[$0.constraint]) (\($0.failedRows) of \(tracks) tracks)"
-    }.joined(separator: "; ")
+    return "not met: "
+      + candidate.violations.map {
+        "\(facts.manifest.constraints[$0.constraint]) (\($0.failedRows) of \(tracks) tracks)"
+      }.joined(separator: "; ")
   }
 }
 

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ArgumentParser
 import CalmGeoReplay
 import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 extension ResultFormat: ExpressibleByArgument {}
 
@@ -13,26 +14,34 @@ extension ResultFormat: ExpressibleByArgument {}
 enum CIOutput {
   /// Prints `report` as `format` asks (not `text`, which `CheckSession` prints as it goes);
   /// with `github`, appends the Markdown summary to the file `GITHUB_STEP_SUMMARY` names.
-  static func emit(_ report: CheckReport, format: ResultFormat,
-                   environment: [String: String] = ProcessInfo.processInfo.environment) {
-    emit(format, environment: environment, json: { CheckJSONReporter.render(report) },
-         junit: { CheckJUnitReporter.render(report) }, github: { CheckGitHubReporter.render(report) },
-         markdown: { CheckMarkdownReporter.render(report) })
+  static func emit(
+    _ report: CheckReport, format: ResultFormat,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) {
+    emit(
+      format, environment: environment, json: { CheckJSONReporter.render(report) },
+      junit: { CheckJUnitReporter.render(report) }, github: { CheckGitHubReporter.render(report) },
+      markdown: { CheckMarkdownReporter.render(report) })
   }
 
   /// Prints a sweep's `report` as `format` asks (not `text`, which `SweepFinisher` prints);
   /// with `github`, appends the Markdown summary to the job summary.
-  static func emit(_ report: SweepReport, format: ResultFormat,
-                   environment: [String: String] = ProcessInfo.processInfo.environment) {
-    emit(format, environment: environment, json: { SweepReporters.json(report) },
-         junit: { SweepReporters.junit(report) }, github: { SweepReporters.github(report) },
-         markdown: { SweepReporters.markdown(report) })
+  static func emit(
+    _ report: SweepReport, format: ResultFormat,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) {
+    emit(
+      format, environment: environment, json: { SweepReporters.json(report) },
+      junit: { SweepReporters.junit(report) }, github: { SweepReporters.github(report) },
+      markdown: { SweepReporters.markdown(report) })
   }
 
   /// Prints the rendering `format` names (nothing for `text`); with `github`, the Markdown
   /// rendering goes to the job summary too.
-  private static func emit(_ format: ResultFormat, environment: [String: String], json: () -> String,
-                           junit: () -> String, github: () -> String, markdown: () -> String) {
+  private static func emit(
+    _ format: ResultFormat, environment: [String: String], json: () -> String,
+    junit: () -> String, github: () -> String, markdown: () -> String
+  ) {
     switch format {
     case .text: return
     case .json: print(json(), terminator: "")
@@ -47,8 +56,10 @@ enum CIOutput {
 
   /// Appends `markdown` to the file `GITHUB_STEP_SUMMARY` names, if any; a failure is a
   /// warning (the result and its exit code stand).
-  static func appendJobSummary(_ markdown: String,
-                               environment: [String: String] = ProcessInfo.processInfo.environment) {
+  static func appendJobSummary(
+    _ markdown: String,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) {
     guard let path = environment["GITHUB_STEP_SUMMARY"], !path.isEmpty else { return }
     appendSummary(markdown, to: path)
   }

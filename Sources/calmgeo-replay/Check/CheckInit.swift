@@ -13,8 +13,11 @@ struct CheckInit {
   /// The manifest to write once the outputs are recorded.
   /// - Throws: `CheckError` (64) when the folder already has a manifest.
   func manifest() throws -> CheckManifest {
-    for name in GoldenFolder.manifestNames where FileManager.default.fileExists(atPath: CheckPaths.resolve(name, in: golden)) {
-      throw CheckError(CheckPaths.resolve(name, in: golden), "already a golden folder (check it, or rewrite its outputs with check --update)", code: 64)
+    for name in GoldenFolder.manifestNames
+    where FileManager.default.fileExists(atPath: CheckPaths.resolve(name, in: golden)) {
+      throw CheckError(
+        CheckPaths.resolve(name, in: golden),
+        "already a golden folder (check it, or rewrite its outputs with check --update)", code: 64)
     }
     var names = OutputNames()
     let tracks = logs.map { log in
@@ -31,9 +34,11 @@ struct CheckInit {
   func plan(_ manifest: CheckManifest) throws -> CheckPlan {
     let configuration = try config.map { try CheckPlan.configuration($0) } ?? ReplayConfiguration()
     let written = try CheckManifestDecoder.decode(SpecNode(json: manifest.json), source: "--init")
-    return CheckPlan(tracks: zip(logs, written.tracks).map { log, track in
-      CheckPlan.Track(name: track.name ?? log, log: log, configuration: configuration, options: track.options,
-                      format: track.format)
-    })
+    return CheckPlan(
+      tracks: zip(logs, written.tracks).map { log, track in
+        CheckPlan.Track(
+          name: track.name ?? log, log: log, configuration: configuration, options: track.options,
+          format: track.format)
+      })
   }
 }

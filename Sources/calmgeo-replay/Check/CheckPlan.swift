@@ -37,8 +37,9 @@ struct CheckPlan {
     var names = OutputNames()
     for (index, track) in manifest.tracks.enumerated() {
       if let name = track.name, !names.reserve(name) {
-        throw CheckManifestError(source: golden.manifestPath, line: track.line, key: "tracks[\(index)].name",
-                                 reason: "another track is already named \"\(name)\"")
+        throw CheckManifestError(
+          source: golden.manifestPath, line: track.line, key: "tracks[\(index)].name",
+          reason: "another track is already named \"\(name)\"")
       }
     }
     var configurations: [String: ReplayConfiguration] = [:]
@@ -47,15 +48,20 @@ struct CheckPlan {
       if let config, configurations[config] == nil {
         configurations[config] = try Self.configuration(config, assignments: assignments)
       }
-      var configuration = try config.flatMap { configurations[$0] }
+      var configuration =
+        try config.flatMap { configurations[$0] }
         ?? ConfigurationLoader.load(file: nil, assignments: assignments)
       if let scenario = track.scenario {
-        configuration.scenario = try ConfigurationLoader.scenario(path: CheckPaths.folded(CheckPaths.resolve(scenario, in: folder)))
+        configuration.scenario = try ConfigurationLoader.scenario(
+          path: CheckPaths.folded(CheckPaths.resolve(scenario, in: folder)))
       }
       return Track(
-        name: track.name ?? names.claim(for: track.log), log: CheckPaths.folded(CheckPaths.resolve(track.log, in: folder)),
+        name: track.name ?? names.claim(for: track.log),
+        log: CheckPaths.folded(CheckPaths.resolve(track.log, in: folder)),
         configuration: configuration, options: track.options, format: track.format,
-        geofences: try track.geofences.map { try GeofencesLoader.load(CheckPaths.folded(CheckPaths.resolve($0, in: folder))) } ?? [])
+        geofences: try track.geofences.map {
+          try GeofencesLoader.load(CheckPaths.folded(CheckPaths.resolve($0, in: folder)))
+        } ?? [])
     }
     tolerance = manifest.tolerance
     gates = CheckGates()

@@ -75,14 +75,17 @@ struct CheckSession {
     if case .check = mode {
       // Other formats print once the exit code is known (below).
       if format == .text {
-        print(CheckReportWriter.summary(tracks: plan.tracks.count, differing: outcome.differing, failed: outcome.failed,
-                                        violations: outcome.violations.count), terminator: "")
+        print(
+          CheckReportWriter.summary(
+            tracks: plan.tracks.count, differing: outcome.differing, failed: outcome.failed,
+            violations: outcome.violations.count), terminator: "")
         if let advice = CheckReport.advice(golden: golden, differing: outcome.differing, assignments: assignments) {
           print(advice)
         }
       }
     } else {
-      var line = "wrote \(outcome.written) of \(plan.tracks.count) \(plan.tracks.count == 1 ? "track" : "tracks") in \(golden)"
+      var line =
+        "wrote \(outcome.written) of \(plan.tracks.count) \(plan.tracks.count == 1 ? "track" : "tracks") in \(golden)"
       if outcome.failed > 0 { line += "; \(outcome.failed) could not be replayed" }
       if !outcome.violations.isEmpty { line += "; \(outcome.violations.count) gate violations" }
       print(line)
@@ -95,8 +98,9 @@ struct CheckSession {
       }
     }
     if format != .text {
-      let report = CheckReport(golden: golden, tracks: outcome.tracks, gates: plan.gates.gates,
-                               exitCode: outcome.exitCode, assignments: assignments)
+      let report = CheckReport(
+        golden: golden, tracks: outcome.tracks, gates: plan.gates.gates,
+        exitCode: outcome.exitCode, assignments: assignments)
       CIOutput.emit(report, format: format)
     }
     return outcome
@@ -107,7 +111,8 @@ struct CheckSession {
     let stored = CheckPaths.resolve(track.name, in: golden)
     let hasStored = FileManager.default.fileExists(atPath: stored)
     if case .check = mode, !hasStored {
-      throw CheckError(stored, "no stored outputs for track '\(track.name)' (record them with check --update)", code: 66)
+      throw CheckError(
+        stored, "no stored outputs for track '\(track.name)' (record them with check --update)", code: 66)
     }
     // Fresh outputs are the log's (with the marker); a golden folder's track folders are the
     // manifest's, written without a marker so that golden folders stay as recorded.
@@ -171,7 +176,9 @@ struct CheckSession {
     let path = CheckPaths.resolve("summary.csv", in: golden)
     guard plan.tracks.count > 1, FileManager.default.fileExists(atPath: path) else { return }
     do {
-      let stats = try plan.tracks.map { try GoldenFolder.stats(CheckPaths.resolve("stats.json", in: CheckPaths.resolve($0.name, in: golden))) }
+      let stats = try plan.tracks.map {
+        try GoldenFolder.stats(CheckPaths.resolve("stats.json", in: CheckPaths.resolve($0.name, in: golden)))
+      }
       let bytes = Array(CrossTrackSummary(stats).csv().utf8)
       if (try? GoldenFolder.bytes(path)) != bytes { try OutputFolder.writeAtomically(bytes, to: path) }
     } catch {

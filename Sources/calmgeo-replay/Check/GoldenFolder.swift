@@ -19,9 +19,12 @@ struct GoldenFolder {
       throw CheckError(path, "no such golden folder (create one with check --init)", code: 66)
     }
     if isFolder.boolValue {
-      let found = Self.manifestNames.map { CheckPaths.resolve($0, in: path) }.first { FileManager.default.fileExists(atPath: $0) }
+      let found = Self.manifestNames.map { CheckPaths.resolve($0, in: path) }.first {
+        FileManager.default.fileExists(atPath: $0)
+      }
       guard let found else {
-        throw CheckError(path, "no check.json or check.yaml in the golden folder (create one with check --init)", code: 66)
+        throw CheckError(
+          path, "no check.json or check.yaml in the golden folder (create one with check --init)", code: 66)
       }
       self.path = path
       manifestPath = found
@@ -61,12 +64,19 @@ struct GoldenFolder {
   /// are not compared).
   static func outputFiles(in folder: String) -> [String] {
     var files: [String] = []
-    if FileManager.default.fileExists(atPath: CheckPaths.resolve("locations.json", in: folder)) { files.append("locations.json") }
-    if FileManager.default.fileExists(atPath: CheckPaths.resolve("calls.ndjson", in: folder)) { files.append("calls.ndjson") }
+    if FileManager.default.fileExists(atPath: CheckPaths.resolve("locations.json", in: folder)) {
+      files.append("locations.json")
+    }
+    if FileManager.default.fileExists(atPath: CheckPaths.resolve("calls.ndjson", in: folder)) {
+      files.append("calls.ndjson")
+    }
     let uploads = CheckPaths.resolve("uploads", in: folder)
-    for name in ((try? FileManager.default.contentsOfDirectory(atPath: uploads)) ?? []).sorted() where !name.hasPrefix(".") {
+    for name in ((try? FileManager.default.contentsOfDirectory(atPath: uploads)) ?? []).sorted()
+    where !name.hasPrefix(".") {
       var isFolder: ObjCBool = false
-      if FileManager.default.fileExists(atPath: CheckPaths.resolve(name, in: uploads), isDirectory: &isFolder), !isFolder.boolValue {
+      if FileManager.default.fileExists(atPath: CheckPaths.resolve(name, in: uploads), isDirectory: &isFolder),
+        !isFolder.boolValue
+      {
         files.append("uploads/" + name)
       }
     }
@@ -80,7 +90,8 @@ struct GoldenFolder {
     do {
       return try JSONDecoder().decode(ReplayStats.self, from: data)
     } catch {
-      throw CheckError(path, "not a calmgeo-replay stats.json: \(CalmGeoReplayCommand.Compare.describe(error))", code: 65)
+      throw CheckError(
+        path, "not a calmgeo-replay stats.json: \(CalmGeoReplayCommand.Compare.describe(error))", code: 65)
     }
   }
 }

@@ -68,76 +68,106 @@ extension CalmGeoReplayCommand {
     @Argument(help: ArgumentHelp("With --init: the logs to record.", valueName: "log"))
     var logs: [String] = []
 
-    @Flag(help: "Replace the stored outputs of each track that differs with the fresh ones (one folder rename a track).")
+    @Flag(
+      help: "Replace the stored outputs of each track that differs with the fresh ones (one folder rename a track).")
     var update = false
 
-    @Flag(name: .customLong("init"), help: "Create the golden folder: a manifest for the logs given, and their outputs.")
+    @Flag(
+      name: .customLong("init"), help: "Create the golden folder: a manifest for the logs given, and their outputs.")
     var initialize = false
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("With --init: the configuration JSON of every track.", valueName: "file"))
+    @Option(
+      name: .shortAndLong, help: ArgumentHelp("With --init: the configuration JSON of every track.", valueName: "file"))
     var config: String?
 
-    @Option(name: .customLong("set"), help: ArgumentHelp(
-      "Check every track with this CalmGeo key or replay.* path set over its config (repeatable): what would change?",
-      valueName: "key=value"))
+    @Option(
+      name: .customLong("set"),
+      help: ArgumentHelp(
+        "Check every track with this CalmGeo key or replay.* path set over its config (repeatable): what would change?",
+        valueName: "key=value"))
     var set: [String] = []
 
-    @Option(name: .customLong("assert"), help: ArgumentHelp(
-      "Gates every track's fresh stats must meet (JSON or YAML: {max: {path: limit}, min: {…}}), besides the manifest's.",
-      valueName: "file"))
+    @Option(
+      name: .customLong("assert"),
+      help: ArgumentHelp(
+        "Gates every track's fresh stats must meet (JSON or YAML: {max: {path: limit}, min: {…}}), besides the manifest's.",
+        valueName: "file"))
     var assertFile: String?
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Keep the fresh outputs in this folder instead of a temporary one.", valueName: "dir"))
+    @Option(
+      name: .shortAndLong,
+      help: ArgumentHelp("Keep the fresh outputs in this folder instead of a temporary one.", valueName: "dir"))
     var out: String?
 
     @Flag(name: .shortAndLong, help: "Print only the tracks that differ, the violations and the summary.")
     var quiet = false
 
-    @Option(help: ArgumentHelp(
-      "How to print the result: text, json, junit, github or markdown (github when GITHUB_ACTIONS=true, else text).",
-      valueName: "format"))
+    @Option(
+      help: ArgumentHelp(
+        "How to print the result: text, json, junit, github or markdown (github when GITHUB_ACTIONS=true, else text).",
+        valueName: "format"))
     var format: ResultFormat?
 
-    @Option(help: ArgumentHelp("With --init: read the logs as this format (recorded in the manifest).", valueName: "format"))
+    @Option(
+      help: ArgumentHelp("With --init: read the logs as this format (recorded in the manifest).", valueName: "format"))
     var inputFormat: InputFormat?
 
-    @Option(help: ArgumentHelp("With --init: time format of CSV time columns (recorded in the manifest).", valueName: "format"))
+    @Option(
+      help: ArgumentHelp(
+        "With --init: time format of CSV time columns (recorded in the manifest).", valueName: "format"))
     var timeFormat: String?
 
     @Option(help: ArgumentHelp("With --init: UTC date for NMEA logs that never carry one.", valueName: "YYYY-MM-DD"))
     var date: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("With --init: the logs' times are local time at this offset.", valueName: "±HH:MM"))
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp("With --init: the logs' times are local time at this offset.", valueName: "±HH:MM"))
     var utcOffset: String?
 
     func validate() throws {
       if initialize {
-        guard !update else { throw ValidationError("--init records a new golden folder; --update rewrites an existing one. Choose one.") }
-        guard !logs.isEmpty else { throw ValidationError("--init needs the logs to record, e.g. check --init golden --config cfg.json walk.csv.") }
-        guard out == nil, assertFile == nil else { throw ValidationError("--out and --assert apply to checks, not to --init.") }
-        guard !logs.contains("-") else { throw ValidationError("A golden folder's tracks are log files; --init cannot record standard input.") }
+        guard !update else {
+          throw ValidationError("--init records a new golden folder; --update rewrites an existing one. Choose one.")
+        }
+        guard !logs.isEmpty else {
+          throw ValidationError("--init needs the logs to record, e.g. check --init golden --config cfg.json walk.csv.")
+        }
+        guard out == nil, assertFile == nil else {
+          throw ValidationError("--out and --assert apply to checks, not to --init.")
+        }
+        guard !logs.contains("-") else {
+          throw ValidationError("A golden folder's tracks are log files; --init cannot record standard input.")
+        }
         guard format == nil || format == .text else {
           throw ValidationError("--format applies to checks; --init prints what it wrote as text.")
         }
       } else {
         guard logs.isEmpty else {
-          throw ValidationError("Logs are given only with --init; a golden folder's manifest names its tracks (found '\(logs[0])').")
+          throw ValidationError(
+            "Logs are given only with --init; a golden folder's manifest names its tracks (found '\(logs[0])').")
         }
         guard config == nil, inputFormat == nil, timeFormat == nil, date == nil, utcOffset == nil else {
-          throw ValidationError("--config and the input options apply to --init; a golden folder's manifest holds them per track.")
+          throw ValidationError(
+            "--config and the input options apply to --init; a golden folder's manifest holds them per track.")
         }
-        if update && out != nil { throw ValidationError("--update writes into the golden folder; --out has no use with it.") }
+        if update && out != nil {
+          throw ValidationError("--update writes into the golden folder; --out has no use with it.")
+        }
         if update && format != nil && format != .text {
           throw ValidationError("--format applies to checks; --update prints what it wrote as text.")
         }
         if update && !set.isEmpty {
-          throw ValidationError("--set changes the configuration the manifest records; edit the config file to --update with it.")
+          throw ValidationError(
+            "--set changes the configuration the manifest records; edit the config file to --update with it.")
         }
       }
       if let utcOffset, parseUTCOffset(utcOffset) == nil {
         throw ValidationError("--utc-offset must be an offset such as +02:00 or -0700, found '\(utcOffset)'.")
       }
-      if let date, CivilDate(date) == nil { throw ValidationError("--date must be a date such as 2024-05-01, found '\(date)'.") }
+      if let date, CivilDate(date) == nil {
+        throw ValidationError("--date must be a date such as 2024-05-01, found '\(date)'.")
+      }
     }
 
     func run() throws {
@@ -152,9 +182,10 @@ extension CalmGeoReplayCommand {
         } else {
           let folder = try GoldenFolder(golden)
           let resolved = ResultFormat.resolve(format, environment: ProcessInfo.processInfo.environment)
-          session = CheckSession(golden: folder.path, plan: try CheckPlan(golden: folder, assertFile: assertFile, assignments: set),
-                                 mode: update ? .update : .check(keep: out), quiet: quiet,
-                                 format: update ? .text : resolved, assignments: set)
+          session = CheckSession(
+            golden: folder.path, plan: try CheckPlan(golden: folder, assertFile: assertFile, assignments: set),
+            mode: update ? .update : .check(keep: out), quiet: quiet,
+            format: update ? .text : resolved, assignments: set)
         }
       } catch {
         throw ExitCode(Self.report(error))
@@ -166,8 +197,9 @@ extension CalmGeoReplayCommand {
           try OutputFolder.writeAtomically(Array(initManifest.json.rendered().utf8), to: path)
           if !quiet {
             print("manifest \(path)")
-            print("tolerance \(initManifest.tolerance.summary) (those of the project's own golden folder, "
-                  + "Samples/expected; edit check.json to change them)")
+            print(
+              "tolerance \(initManifest.tolerance.summary) (those of the project's own golden folder, "
+                + "Samples/expected; edit check.json to change them)")
           }
         } catch {
           throw ExitCode(Self.report(error))

@@ -46,9 +46,10 @@ extension CalmGeoReplayCommand {
     @Flag(help: "List only the fields that differ.")
     var changed = false
 
-    @Option(help: ArgumentHelp(
-      "How to print the result: text, json, junit, github or markdown (github when GITHUB_ACTIONS=true, else text).",
-      valueName: "format"))
+    @Option(
+      help: ArgumentHelp(
+        "How to print the result: text, json, junit, github or markdown (github when GITHUB_ACTIONS=true, else text).",
+        valueName: "format"))
     var format: ResultFormat?
 
     func run() throws {
@@ -88,12 +89,15 @@ extension CalmGeoReplayCommand {
     }
 
     private static func mixed(one: String, several: String, logs: Int) -> CompareTrouble {
-      CompareTrouble(message: "\(several): error: a folder of \(logs) logs' outputs, but \(one) is one run's: "
-                     + "give two runs (output folders or stats.json files), or two folders of several logs")
+      CompareTrouble(
+        message: "\(several): error: a folder of \(logs) logs' outputs, but \(one) is one run's: "
+          + "give two runs (output folders or stats.json files), or two folders of several logs")
     }
 
-    private func render(_ comparison: StatsComparison, _ format: ResultFormat,
-                        _ oldName: String, _ newName: String) -> String {
+    private func render(
+      _ comparison: StatsComparison, _ format: ResultFormat,
+      _ oldName: String, _ newName: String
+    ) -> String {
       switch format {
       case .text:
         return StatsComparisonWriter.render(comparison, oldName: oldName, newName: newName, changedOnly: changed)
@@ -106,8 +110,10 @@ extension CalmGeoReplayCommand {
       }
     }
 
-    private func render(_ result: FolderComparison, _ format: ResultFormat,
-                        _ oldName: String, _ newName: String) -> String {
+    private func render(
+      _ result: FolderComparison, _ format: ResultFormat,
+      _ oldName: String, _ newName: String
+    ) -> String {
       switch format {
       case .text: return FolderCompareReporters.text(result, oldName: oldName, newName: newName)
       case .json: return FolderCompareReporters.json(result, oldName: oldName, newName: newName, changedOnly: changed)
@@ -152,17 +158,19 @@ extension CalmGeoReplayCommand {
         }
       }
       guard !logs.isEmpty else {
-        throw CompareTrouble(message: "\(path): error: no stats.json here, nor in any folder inside (give a replay output "
-                             + "folder, its stats.json, or a folder of several logs' output folders)")
+        throw CompareTrouble(
+          message: "\(path): error: no stats.json here, nor in any folder inside (give a replay output "
+            + "folder, its stats.json, or a folder of several logs' output folders)")
       }
       return .folder(logs)
     }
 
     private func load(_ file: String) throws -> ReplayStats {
       guard let data = FileManager.default.contents(atPath: file) else {
-        throw CompareTrouble(message: "\(file): error: cannot read: "
-          + "\(FileManager.default.fileExists(atPath: file) ? "permission denied" : "no such file") "
-          + "(give a replay output folder or its stats.json)")
+        throw CompareTrouble(
+          message: "\(file): error: cannot read: "
+            + "\(FileManager.default.fileExists(atPath: file) ? "permission denied" : "no such file") "
+            + "(give a replay output folder or its stats.json)")
       }
       do {
         return try JSONDecoder().decode(ReplayStats.self, from: data)

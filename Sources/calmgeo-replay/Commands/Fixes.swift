@@ -54,8 +54,12 @@ extension CalmGeoReplayCommand {
         Terminal.warnInput(diagnostics, file: log, format: opened.format, options: input, splitting: false)
         let skipped = diagnostics.skipped.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         guard kept > 0 else { throw ReplayRunner.noFix(opened, diagnostics) }
-        let ignored = diagnostics.ignored.filter { $0.key != "header" }.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        Terminal.printError("\(log): \(kept) fixes as \(opened.format.rawValue); \(diagnostics.recordsRead) records read; skipped: \(skipped.isEmpty ? "none" : skipped.joined(separator: " ")); ignored: \(ignored.isEmpty ? "none" : ignored.joined(separator: " "))")
+        let ignored = diagnostics.ignored.filter { $0.key != "header" }.sorted { $0.key < $1.key }.map {
+          "\($0.key)=\($0.value)"
+        }
+        Terminal.printError(
+          "\(log): \(kept) fixes as \(opened.format.rawValue); \(diagnostics.recordsRead) records read; skipped: \(skipped.isEmpty ? "none" : skipped.joined(separator: " ")); ignored: \(ignored.isEmpty ? "none" : ignored.joined(separator: " "))"
+        )
       } catch {
         try? stdout.flush()
         throw ExitCode(Terminal.report(error))

@@ -15,7 +15,8 @@ extension CalmGeoReplayCommand {
   struct LibraryCheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "check",
-      abstract: "Replay logs through CalmGeo's sources at PATH and through the built-in engine; print the first difference.",
+      abstract:
+        "Replay logs through CalmGeo's sources at PATH and through the built-in engine; print the first difference.",
       discussion: """
         PATH is a folder holding CalmGeo/Classes (a clone of calm-geo, a fork, or \
         ../shared/calmgeo-source). Its sources are built once against the project's platform \
@@ -49,7 +50,9 @@ extension CalmGeoReplayCommand {
     @Argument(help: ArgumentHelp("Logs to replay.", valueName: "log"))
     var logs: [String]
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("CalmGeo configuration JSON (the defaults when absent).", valueName: "file"))
+    @Option(
+      name: .shortAndLong,
+      help: ArgumentHelp("CalmGeo configuration JSON (the defaults when absent).", valueName: "file"))
     var config: String?
 
     @Option(help: ArgumentHelp("Random configurations besides the given one.", valueName: "n"))
@@ -58,7 +61,8 @@ extension CalmGeoReplayCommand {
     @Option(help: ArgumentHelp("Seed of the random configurations.", valueName: "s"))
     var seed: UInt64 = 1
 
-    @Option(help: ArgumentHelp("A scenario (app calls) to run each configuration under too; repeatable.", valueName: "file"))
+    @Option(
+      help: ArgumentHelp("A scenario (app calls) to run each configuration under too; repeatable.", valueName: "file"))
     var scenario: [String] = []
 
     @Flag(help: "Print only the differences and the totals.")
@@ -69,7 +73,9 @@ extension CalmGeoReplayCommand {
 
     func validate() throws {
       guard !logs.isEmpty else { throw ValidationError("Name at least one log after PATH.") }
-      guard configs >= 0 && configs <= 10_000 else { throw ValidationError("--configs must be 0…10000, found \(configs).") }
+      guard configs >= 0 && configs <= 10_000 else {
+        throw ValidationError("--configs must be 0…10000, found \(configs).")
+      }
     }
 
     func run() throws {
@@ -118,8 +124,9 @@ extension CalmGeoReplayCommand {
           }
         }
       }
-      print("\(runs - differing) of \(runs) runs identical" + (differing > 0 ? ", \(differing) differ" : "")
-        + (skipped > 0 ? " (\(skipped) logs skipped)" : ""))
+      print(
+        "\(runs - differing) of \(runs) runs identical" + (differing > 0 ? ", \(differing) differ" : "")
+          + (skipped > 0 ? " (\(skipped) logs skipped)" : ""))
       if exitCode != 0 { throw ExitCode(exitCode) }
       if differing > 0 { throw ExitCode(3) }
     }

@@ -44,10 +44,15 @@ extension CalmGeoReplayCommand {
     @Argument(help: ArgumentHelp("Logs to replay.", valueName: "log"))
     var logs: [String]
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("CalmGeo configuration JSON (CalmGeo's defaults when absent).", valueName: "file"))
+    @Option(
+      name: .shortAndLong,
+      help: ArgumentHelp("CalmGeo configuration JSON (CalmGeo's defaults when absent).", valueName: "file"))
     var config: String?
 
-    @Option(name: .customLong("set"), help: ArgumentHelp("Set a CalmGeo key or replay.* path on top of the config file (repeatable).", valueName: "key=value"))
+    @Option(
+      name: .customLong("set"),
+      help: ArgumentHelp(
+        "Set a CalmGeo key or replay.* path on top of the config file (repeatable).", valueName: "key=value"))
     var set: [String] = []
 
     @Option(help: ArgumentHelp("The endpoint (overrides the config's url).", valueName: "url"))
@@ -59,17 +64,23 @@ extension CalmGeoReplayCommand {
     @Option(help: ArgumentHelp("Phones replaying each log at once.", valueName: "n"))
     var devices: Int = 1
 
-    @Option(help: ArgumentHelp("Devices after the first start up to this many seconds later (seeded; at most 604800).",
-                               valueName: "s"))
+    @Option(
+      help: ArgumentHelp(
+        "Devices after the first start up to this many seconds later (seeded; at most 604800).",
+        valueName: "s"))
     var deviceSpread: Int = 60
 
-    @Option(help: ArgumentHelp("Devices after the first move each fix by up to this many metres (seeded).", valueName: "m"))
+    @Option(
+      help: ArgumentHelp("Devices after the first move each fix by up to this many metres (seeded).", valueName: "m"))
     var jitter: Double = 0
 
-    @Option(help: ArgumentHelp("Write every answer (device, request, latency, outcome) to this file.", valueName: "file"))
+    @Option(
+      help: ArgumentHelp("Write every answer (device, request, latency, outcome) to this file.", valueName: "file"))
     var recordNetwork: String?
 
-    @Option(help: ArgumentHelp("Answer from a file written by --record-network instead of the network (nothing is sent).", valueName: "file"))
+    @Option(
+      help: ArgumentHelp(
+        "Answer from a file written by --record-network instead of the network (nothing is sent).", valueName: "file"))
     var network: String?
 
     @Flag(help: "Allow plain http to a host that is not loopback.")
@@ -108,17 +119,20 @@ extension CalmGeoReplayCommand {
     func validate() throws {
       guard !logs.isEmpty else { throw ValidationError("Name at least one log to send.") }
       guard LiveSpeed(speed) != nil else {
-        throw ValidationError("--speed takes a number from 0 (exclusive) to \(Int(LiveSpeed.maximumFactor)), or max, "
-          + "found '\(speed)'.")
+        throw ValidationError(
+          "--speed takes a number from 0 (exclusive) to \(Int(LiveSpeed.maximumFactor)), or max, "
+            + "found '\(speed)'.")
       }
       guard (1...10_000).contains(devices) else { throw ValidationError("--devices must be from 1 to 10000.") }
       guard (0...Self.maximumDeviceSpread).contains(deviceSpread) else {
-        throw ValidationError("--device-spread must be from 0 to \(Self.maximumDeviceSpread) seconds (7 days), "
-          + "found \(deviceSpread).")
+        throw ValidationError(
+          "--device-spread must be from 0 to \(Self.maximumDeviceSpread) seconds (7 days), "
+            + "found \(deviceSpread).")
       }
       guard jitter >= 0 && jitter <= 1000 else { throw ValidationError("--jitter must be from 0 to 1000 metres.") }
       if network != nil && recordNetwork != nil {
-        throw ValidationError("--network replays a recorded file and sends nothing; it cannot be combined with --record-network.")
+        throw ValidationError(
+          "--network replays a recorded file and sends nothing; it cannot be combined with --record-network.")
       }
     }
 

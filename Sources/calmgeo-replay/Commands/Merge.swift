@@ -25,9 +25,10 @@ extension CalmGeoReplayCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("The merged output folder.", valueName: "dir"))
     var out: String = "sweep-out"
 
-    @Option(help: ArgumentHelp(
-      "The two result paths sweep.html plots against each other (default: the first two objectives).",
-      valueName: "x,y"))
+    @Option(
+      help: ArgumentHelp(
+        "The two result paths sweep.html plots against each other (default: the first two objectives).",
+        valueName: "x,y"))
     var plot: String?
 
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
@@ -36,7 +37,8 @@ extension CalmGeoReplayCommand {
     func validate() throws {
       guard !folders.isEmpty else { throw ValidationError("Name the shard folders to merge.") }
       if let plot, SweepPlotAxes(plot) == nil {
-        throw ValidationError("--plot must be two result paths X,Y, such as energy.percentPerHour,uploads.requests; found '\(plot)'.")
+        throw ValidationError(
+          "--plot must be two result paths X,Y, such as energy.percentPerHour,uploads.requests; found '\(plot)'.")
       }
     }
 
@@ -74,8 +76,10 @@ extension CalmGeoReplayCommand {
       // The merge is the sweep's output (its marker names the same sweep), but never over a shard it reads.
       let target = OwnershipMarker.identity(of: out)
       if let shard = folders.first(where: { OwnershipMarker.identity(of: $0) == target }) {
-        throw OutputError(path: out, refusal: "is the shard folder \(shard) that this merge reads; "
-                          + "choose another --out")
+        throw OutputError(
+          path: out,
+          refusal: "is the shard folder \(shard) that this merge reads; "
+            + "choose another --out")
       }
       let output = SweepFolder(out: out, owner: .sweep(specHash: manifest.specHash))
       try output.create()

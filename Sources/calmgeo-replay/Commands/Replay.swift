@@ -48,38 +48,49 @@ extension CalmGeoReplayCommand {
         where, and the exit code is 70.
         """)
 
-    @Option(help: ArgumentHelp(
-      "builtin (the default: the replay's own model of CalmGeo) or library:PATH (CalmGeo's sources at PATH, built and run).",
-      valueName: "engine"))
+    @Option(
+      help: ArgumentHelp(
+        "builtin (the default: the replay's own model of CalmGeo) or library:PATH (CalmGeo's sources at PATH, built and run).",
+        valueName: "engine"))
     var engine: String = "builtin"
 
     @Argument(help: ArgumentHelp("Logs to replay (- for standard input).", valueName: "log"))
     var logs: [String]
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("CalmGeo configuration JSON (CalmGeo's defaults when absent).", valueName: "file"))
+    @Option(
+      name: .shortAndLong,
+      help: ArgumentHelp("CalmGeo configuration JSON (CalmGeo's defaults when absent).", valueName: "file"))
     var config: String?
 
-    @Option(name: .customLong("set"), help: ArgumentHelp(
-      "Set a CalmGeo key or replay.* path on top of the config file, typed as the file types it (repeatable).",
-      valueName: "key=value"))
+    @Option(
+      name: .customLong("set"),
+      help: ArgumentHelp(
+        "Set a CalmGeo key or replay.* path on top of the config file, typed as the file types it (repeatable).",
+        valueName: "key=value"))
     var set: [String] = []
 
-    @Option(help: ArgumentHelp(
-      "The app's calls on CalmGeo (start, stop, restart, sync, getGeoData, ...), each at a time (JSON or YAML; see docs/SCENARIOS.md).",
-      valueName: "file"))
+    @Option(
+      help: ArgumentHelp(
+        "The app's calls on CalmGeo (start, stop, restart, sync, getGeoData, ...), each at a time (JSON or YAML; see docs/SCENARIOS.md).",
+        valueName: "file"))
     var scenario: String?
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Folder for the output folders.", valueName: "dir"))
     var out: String = "replay-out"
 
-    @Flag(help: "For huge runs: locations.ndjson and uploads/bodies.ndjson (one body a line) instead of one file per request.")
+    @Flag(
+      help:
+        "For huge runs: locations.ndjson and uploads/bodies.ndjson (one body a line) instead of one file per request.")
     var ndjson = false
 
-    @Option(help: ArgumentHelp("Also write a report into each output folder (html: report.html); repeatable.", valueName: "format"))
+    @Option(
+      help: ArgumentHelp(
+        "Also write a report into each output folder (html: report.html); repeatable.", valueName: "format"))
     var report: [ReportFormat] = []
 
-    @Option(help: ArgumentHelp(
-      "Monitor the app's circular geofences (JSON or YAML) over the log: geofences.ndjson.", valueName: "file"))
+    @Option(
+      help: ArgumentHelp(
+        "Monitor the app's circular geofences (JSON or YAML) over the log: geofences.ndjson.", valueName: "file"))
     var geofences: String?
 
     @Flag(name: .shortAndLong, help: "No summary on stdout; warnings still go to stderr (what CI wants).")
@@ -88,12 +99,15 @@ extension CalmGeoReplayCommand {
     @Flag(help: "No summary and no warnings: only errors are printed.")
     var silent = false
 
-    @Option(help: ArgumentHelp(
-      "Replay each session of a log on its own wherever fixes are more than this far apart (90m, 12h, 2d, or seconds), into <name>.session-01, -02 …; holds the log in memory, 72 bytes a fix.",
-      valueName: "duration"), transform: Replay.duration)
+    @Option(
+      help: ArgumentHelp(
+        "Replay each session of a log on its own wherever fixes are more than this far apart (90m, 12h, 2d, or seconds), into <name>.session-01, -02 …; holds the log in memory, 72 bytes a fix.",
+        valueName: "duration"), transform: Replay.duration)
     var splitGap: Int64?
 
-    @Option(name: .customLong("format"), help: ArgumentHelp("The same as --input-format (`fixes` uses --format for its output).", valueName: "format"))
+    @Option(
+      name: .customLong("format"),
+      help: ArgumentHelp("The same as --input-format (`fixes` uses --format for its output).", valueName: "format"))
     var format: InputFormat?
 
     @OptionGroup(title: "Reports") var reports: ReportOptions
@@ -109,7 +123,8 @@ extension CalmGeoReplayCommand {
     func validate() throws {
       guard !logs.isEmpty else { throw ValidationError("Name at least one log to replay.") }
       guard engine == "builtin" || (libraryPath.map { !$0.isEmpty } ?? false) else {
-        throw ValidationError("--engine must be builtin or library:PATH (a folder holding CalmGeo/Classes), found '\(engine)'.")
+        throw ValidationError(
+          "--engine must be builtin or library:PATH (a folder holding CalmGeo/Classes), found '\(engine)'.")
       }
       if libraryPath != nil && splitGap != nil {
         throw ValidationError("--split-gap works with the built-in engine only; replay the sessions as separate logs.")
@@ -129,7 +144,8 @@ extension CalmGeoReplayCommand {
         scale = unit
       }
       guard let value = Double(number), value > 0, value * scale <= 3.2e9 else {
-        throw ValidationError("--split-gap must be a positive duration such as 90m, 12h or 2d (at most 100 years), found '\(text)'.")
+        throw ValidationError(
+          "--split-gap must be a positive duration such as 90m, 12h or 2d (at most 100 years), found '\(text)'.")
       }
       return Int64((value * scale * 1000).rounded())
     }
@@ -145,7 +161,8 @@ extension CalmGeoReplayCommand {
         recorded = try network.recordedEntries()
         if let libraryPath {
           if recorded != nil {
-            throw ValidationError("--engine library answers requests from the simulated network only; drop the recorded network.")
+            throw ValidationError(
+              "--engine library answers requests from the simulated network only; drop the recorded network.")
           }
           if let why = LibraryRequest.unsupported(configuration) { throw LibraryError.unsupported(why) }
           library = try LibraryEngine.prepare(sourcePath: libraryPath) { Terminal.printError("calmgeo-replay: \($0)") }
@@ -214,46 +231,58 @@ extension CalmGeoReplayCommand {
 
     /// Replays one log; returns its exit code and, on success, its stats (one per
     /// session with `--split-gap`).
-    private func replay(_ log: String, name: String, configuration: ReplayConfiguration,
-                        geofences: [GeofenceCondition], transport: UploadTransport,
-                        library: LibraryEngine?) -> (Int32, [ReplayStats]) {
+    private func replay(
+      _ log: String, name: String, configuration: ReplayConfiguration,
+      geofences: [GeofenceCondition], transport: UploadTransport,
+      library: LibraryEngine?
+    ) -> (Int32, [ReplayStats]) {
       var folder: OutputFolder?
       let outputs = TrackReplay.Outputs(ndjson: ndjson, reports: reports, reportFormats: report, geofences: geofences)
       do {
-        if let splitGap { return try replaySessions(log, name: name, gap: splitGap, configuration: configuration, outputs: outputs) }
-        let replay = try library.map {
-          try TrackReplay(
+        if let splitGap {
+          return try replaySessions(log, name: name, gap: splitGap, configuration: configuration, outputs: outputs)
+        }
+        let replay =
+          try library.map {
+            try TrackReplay(
+              log: log, name: name, parent: out, configuration: configuration, parseOptions: input.parseOptions,
+              format: input.inputFormat ?? format, outputs: outputs, library: $0)
+          }
+          ?? TrackReplay(
             log: log, name: name, parent: out, configuration: configuration, parseOptions: input.parseOptions,
-            format: input.inputFormat ?? format, outputs: outputs, library: $0)
-        } ?? TrackReplay(
-          log: log, name: name, parent: out, configuration: configuration, parseOptions: input.parseOptions,
-          format: input.inputFormat ?? format, outputs: outputs, transport: transport)
+            format: input.inputFormat ?? format, outputs: outputs, transport: transport)
         folder = replay.folder
         try replay.folder.commit()
         if let trap = replay.libraryTrap {
           if !quiet && !silent {
-            print(SummaryWriter.render(replay.result, stats: replay.stats, outputFolder: replay.folder.finalPath),
-                  terminator: "")
+            print(
+              SummaryWriter.render(replay.result, stats: replay.stats, outputFolder: replay.folder.finalPath),
+              terminator: "")
           }
           Terminal.printError("\(log): error: \(trap); the outputs end there (\(replay.folder.finalPath)); exit 70")
           return (70, [replay.stats])
         }
         if replay.result.uploads.unrecordedAnswers > 0 {
-          Terminal.printError("\(network.network ?? "network"): warning: \(name): \(replay.result.uploads.unrecordedAnswers) "
-            + "requests had no recorded answer and were answered by the simulated network")
+          Terminal.printError(
+            "\(network.network ?? "network"): warning: \(name): \(replay.result.uploads.unrecordedAnswers) "
+              + "requests had no recorded answer and were answered by the simulated network")
         }
         let diagnostics = replay.result.input?.diagnostics ?? InputDiagnostics()
         if !silent, let crash = replay.result.libraryCrash { Terminal.printError("\(log): \(crash.warning)") }
         if !silent {
           Terminal.warnSkipped(diagnostics)
-          Terminal.warnInput(diagnostics, file: log, format: replay.result.input?.format ?? .csv, options: input,
-                             splitting: false)
+          Terminal.warnInput(
+            diagnostics, file: log, format: replay.result.input?.format ?? .csv, options: input,
+            splitting: false)
         }
         if !quiet && !silent {
-          print(SummaryWriter.render(replay.result, stats: replay.stats, outputFolder: replay.folder.finalPath), terminator: "")
+          print(
+            SummaryWriter.render(replay.result, stats: replay.stats, outputFolder: replay.folder.finalPath),
+            terminator: "")
           if let libraryPath {
-            print("engine: CalmGeo's own code at \(libraryPath); it gives no per-fix decisions, so the filtered and "
-              + "ignored-fix counts and the fidelity and stop metrics are not measured (docs/LIBRARY.md)")
+            print(
+              "engine: CalmGeo's own code at \(libraryPath); it gives no per-fix decisions, so the filtered and "
+                + "ignored-fix counts and the fidelity and stop metrics are not measured (docs/LIBRARY.md)")
           }
         }
         return (0, [replay.stats])
@@ -288,7 +317,9 @@ extension CalmGeoReplayCommand {
         try replay.folder.commit()
         if !silent, let crash = replay.result.libraryCrash { Terminal.printError("\(log): \(crash.warning)") }
         if !quiet && !silent {
-          print(SummaryWriter.render(replay.result, stats: replay.stats, outputFolder: replay.folder.finalPath), terminator: "")
+          print(
+            SummaryWriter.render(replay.result, stats: replay.stats, outputFolder: replay.folder.finalPath),
+            terminator: "")
         }
         all.append(replay.stats)
       }

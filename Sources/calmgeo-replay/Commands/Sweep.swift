@@ -50,10 +50,14 @@ extension CalmGeoReplayCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("The output folder.", valueName: "dir"))
     var out: String = "sweep-out"
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Replays at a time (default: the active processor count).", valueName: "n"))
+    @Option(
+      name: .shortAndLong,
+      help: ArgumentHelp("Replays at a time (default: the active processor count).", valueName: "n"))
     var jobs: Int?
 
-    @Option(help: ArgumentHelp("Run only shard I of N of the rows (row k is shard k mod N + 1); join shards with merge.", valueName: "I/N"))
+    @Option(
+      help: ArgumentHelp(
+        "Run only shard I of N of the rows (row k is shard k mod N + 1); join shards with merge.", valueName: "I/N"))
     var shard: String?
 
     @Flag(help: "Keep the rows an earlier run of this spec left in the output folder and run only the others.")
@@ -62,23 +66,30 @@ extension CalmGeoReplayCommand {
     @Flag(help: "Read logs strictly and stop at a log that cannot be read (exit 65 or 66) instead of skipping it.")
     var strict = false
 
-    @Option(help: ArgumentHelp("Replay the N best configurations again with full outputs into best/<rank>-<config>/<log>/.", valueName: "n"))
+    @Option(
+      help: ArgumentHelp(
+        "Replay the N best configurations again with full outputs into best/<rank>-<config>/<log>/.", valueName: "n"))
     var keepBest = 0
 
-    @Option(help: ArgumentHelp(
-      "The two result paths sweep.html plots against each other (default: the first two objectives).",
-      valueName: "x,y"))
+    @Option(
+      help: ArgumentHelp(
+        "The two result paths sweep.html plots against each other (default: the first two objectives).",
+        valueName: "x,y"))
     var plot: String?
 
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
-    @Flag(help: "Print on stderr where the time went: parsing, per-track analysis, configurations, summary, sweep.html, writing.")
+    @Flag(
+      help:
+        "Print on stderr where the time went: parsing, per-track analysis, configurations, summary, sweep.html, writing."
+    )
     var timings = false
 
-    @Option(help: ArgumentHelp(
-      "How to print the result: text, json, junit, github or markdown (github when GITHUB_ACTIONS=true, else text).",
-      valueName: "format"))
+    @Option(
+      help: ArgumentHelp(
+        "How to print the result: text, json, junit, github or markdown (github when GITHUB_ACTIONS=true, else text).",
+        valueName: "format"))
     var format: ResultFormat?
 
     @Option(help: .hidden)
@@ -94,11 +105,16 @@ extension CalmGeoReplayCommand {
         throw ValidationError("--shard must be I/N with 1 ≤ I ≤ N, such as 2/8; found '\(shard)'.")
       }
       guard keepBest >= 0 else { throw ValidationError("--keep-best must be 0 or more.") }
-      if keepBest > 0, shard != nil { throw ValidationError("--keep-best needs the whole sweep: use it without --shard.") }
-      if let plot, SweepPlotAxes(plot) == nil {
-        throw ValidationError("--plot must be two result paths X,Y, such as energy.percentPerHour,uploads.requests; found '\(plot)'.")
+      if keepBest > 0, shard != nil {
+        throw ValidationError("--keep-best needs the whole sweep: use it without --shard.")
       }
-      if plot != nil, shard != nil { throw ValidationError("--plot is for sweep.html, which shards do not write: give it to merge.") }
+      if let plot, SweepPlotAxes(plot) == nil {
+        throw ValidationError(
+          "--plot must be two result paths X,Y, such as energy.percentPerHour,uploads.requests; found '\(plot)'.")
+      }
+      if plot != nil, shard != nil {
+        throw ValidationError("--plot is for sweep.html, which shards do not write: give it to merge.")
+      }
     }
 
     func run() async throws {

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Dispatch
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Ctrl-C (or SIGTERM) during a live run, in three steps: the first ends the logs where
 /// they are (requests in flight still get their answers, bounded by httpTimeout); the
@@ -27,7 +28,8 @@ final class LiveInterrupt: @unchecked Sendable {
     signals = InterruptSignal { count in
       switch count {
       case 1:
-        Terminal.printError("\ninterrupted: ending the logs here; requests in flight finish (Ctrl-C again to abandon them)")
+        Terminal.printError(
+          "\ninterrupted: ending the logs here; requests in flight finish (Ctrl-C again to abandon them)")
         stopFlag.set()
         onStop()
       case 2:

@@ -24,8 +24,9 @@ struct LivePlan {
     }
     if command.network == nil, let key = Redaction.placeholderKey(configuration.calmGeo) {
       let how = key == "url" ? "--url" : "--set \(key)=…"
-      throw ValidationError("'\(key)' holds \"\(Redaction.marker)\", the placeholder calmgeo-replay writes in place of "
-        + "a secret (recommended.json, sweep.json): set the real \(key) in the config or with \(how).")
+      throw ValidationError(
+        "'\(key)' holds \"\(Redaction.marker)\", the placeholder calmgeo-replay writes in place of "
+          + "a secret (recommended.json, sweep.json): set the real \(key) in the config or with \(how).")
     }
     self.configuration = configuration
     speed = LiveSpeed(command.speed) ?? .max
@@ -44,15 +45,19 @@ struct LivePlan {
   /// Runs every log; returns the exit code.
   func execute() -> Int32 {
     let client = endpoint.map {
-      LiveHTTPClient(endpoint: $0, redirects: command.noRedirects ? .never : .sameOrigin,
-                     timeout: Double(configuration.calmGeo.httpTimeout) / 1000,
-                     connections: max(6, command.devices * 2))
+      LiveHTTPClient(
+        endpoint: $0, redirects: command.noRedirects ? .never : .sameOrigin,
+        timeout: Double(configuration.calmGeo.httpTimeout) / 1000,
+        connections: max(6, command.devices * 2))
     }
     defer { client?.close() }
     let transports = LiveTransports()
-    let interrupt = command.dryRun ? nil : LiveInterrupt(
-      onStop: { currentPacer.value?.stop() },
-      onAbandon: { transports.abandonAll() })
+    let interrupt =
+      command.dryRun
+      ? nil
+      : LiveInterrupt(
+        onStop: { currentPacer.value?.stop() },
+        onAbandon: { transports.abandonAll() })
     defer { interrupt?.stop() }
     var exitCode: Int32 = 0
     var names = OutputNames()
@@ -71,9 +76,10 @@ struct LivePlan {
         transports.removeAll()
         entries += outcome.entries
         if outcome.unrecordedAnswers > 0 {
-          Terminal.printError("\(command.network ?? "network"): warning: \(outcome.unrecordedAnswers) requests had no "
-            + "recorded answer and were answered by the simulated network: the run differs from the recorded one "
-            + "(same configuration, seed, --devices and --final-sync?)")
+          Terminal.printError(
+            "\(command.network ?? "network"): warning: \(outcome.unrecordedAnswers) requests had no "
+              + "recorded answer and were answered by the simulated network: the run differs from the recorded one "
+              + "(same configuration, seed, --devices and --final-sync?)")
         }
         if !command.quiet { print(LiveSummary.render(outcome, expected: expected.reduce(0, +)), terminator: "") }
       } catch {
@@ -118,7 +124,8 @@ struct LivePlan {
     let opened = try InputOpener.open(
       ProgressByteSource(try FileByteSource(path: log), totalBytes: ProgressByteSource.size(of: log)),
       forcedFormat: command.input.inputFormat, checksum: true)
-    let track = try TrackReader.load(opened, options: command.input.parseOptions, speedPolicy: configuration.speedPolicy)
+    let track = try TrackReader.load(
+      opened, options: command.input.parseOptions, speedPolicy: configuration.speedPolicy)
     guard !track.fixes.isEmpty else { throw ReplayRunner.noFix(opened, track.diagnostics) }
     let network: LiveSession.Network
     if let recorded {
@@ -130,8 +137,9 @@ struct LivePlan {
     }
     return LiveSession(
       name: name, log: log, track: track, configuration: configuration,
-      devices: FleetDevice.fleet(count: command.devices, seed: configuration.replay.seed,
-                                 spread: Int64(command.deviceSpread) * 1000, jitter: command.jitter),
+      devices: FleetDevice.fleet(
+        count: command.devices, seed: configuration.replay.seed,
+        spread: Int64(command.deviceSpread) * 1000, jitter: command.jitter),
       speed: speed, network: network, out: command.out, ndjson: command.ndjson, reports: command.reports)
   }
 
@@ -139,22 +147,26 @@ struct LivePlan {
   private func printPlan(_ session: LiveSession, expected: [Int]) {
     let calmGeo = configuration.calmGeo
     let total = expected.reduce(0, +)
-    let target = command.network.map { "answers recorded in \($0) (nothing is sent)" }
+    let target =
+      command.network.map { "answers recorded in \($0) (nothing is sent)" }
       ?? "\(calmGeo.method.rawValue) \(Redaction.url(calmGeo.url ?? ""))"
     var lines = ["live: \(session.name): \(target)"]
     let perDevice = expected.count == 1 ? "" : " (\(expected.min() ?? 0)–\(expected.max() ?? 0) per device)"
-    lines.append("live: \(session.devices.count) device\(session.devices.count == 1 ? "" : "s") at speed "
-      + "\(speed); a simulated run sends \(total) request\(total == 1 ? "" : "s")\(perDevice); "
-      + "httpTimeout \(calmGeo.httpTimeout) ms")
+    lines.append(
+      "live: \(session.devices.count) device\(session.devices.count == 1 ? "" : "s") at speed "
+        + "\(speed); a simulated run sends \(total) request\(total == 1 ? "" : "s")\(perDevice); "
+        + "httpTimeout \(calmGeo.httpTimeout) ms")
     if command.network == nil, case .factor(let factor) = speed, let first = session.track.fixes.first?.time,
-       let last = session.track.fixes.last?.time {
+      let last = session.track.fixes.last?.time
+    {
       let spread = session.devices.map(\.offset).max() ?? 0
       let seconds = Double(last - first + spread) / 1000 / factor
       lines.append("live: paced: about \(Self.duration(seconds)) of wall time")
     }
     if total == 0 {
-      lines.append("live: warning: nothing to send (autoSync is \(calmGeo.autoSync ? "on" : "off"), "
-        + "finalSync \(configuration.replay.finalSync ? "on" : "off"))")
+      lines.append(
+        "live: warning: nothing to send (autoSync is \(calmGeo.autoSync ? "on" : "off"), "
+          + "finalSync \(configuration.replay.finalSync ? "on" : "off"))")
     }
     Terminal.printError(lines.joined(separator: "\n"))
   }
@@ -173,7 +185,15 @@ final class CurrentPacer: @unchecked Sendable {
   private let lock = NSLock()
   private var pacer: LivePacer?
   var value: LivePacer? {
-    get { lock.lock(); defer { lock.unlock() }; return pacer }
-    set { lock.lock(); pacer = newValue; lock.unlock() }
+    get {
+      lock.lock()
+      defer { lock.unlock() }
+      return pacer
+    }
+    set {
+      lock.lock()
+      pacer = newValue
+      lock.unlock()
+    }
   }
 }

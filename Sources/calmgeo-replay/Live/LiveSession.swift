@@ -42,7 +42,8 @@ struct LiveSession {
       var configuration = configuration
       configuration.replay.seed = device.seed
       var observer = DiscardingObserver()
-      return ReplayRunner.run(device.apply(to: track), configuration: configuration, observer: &observer).uploads.requests
+      return ReplayRunner.run(device.apply(to: track), configuration: configuration, observer: &observer).uploads
+        .requests
     }
   }
 
@@ -66,8 +67,9 @@ struct LiveSession {
       try folder.write("live.json", Array(report.rendered().utf8))
       rmdir(folder.path("uploads"))  // OutputFolder makes one; a fleet's are per device.
       try folder.commit()
-      return Outcome(report: report, entries: entries, folder: folder.finalPath, wallSeconds: wallSeconds,
-                     unrecordedAnswers: unrecorded)
+      return Outcome(
+        report: report, entries: entries, folder: folder.finalPath, wallSeconds: wallSeconds,
+        unrecordedAnswers: unrecorded)
     } catch {
       folder.discard()
       throw error
@@ -85,8 +87,9 @@ struct LiveSession {
   private func transport(for device: FleetDevice, pacer: LivePacer, transports: LiveTransports) -> UploadTransport {
     switch network {
     case .live(let client):
-      let transport = LiveTransport(device: device.number, track: name, client: client, pacer: pacer,
-                                    timeout: configuration.calmGeo.httpTimeout)
+      let transport = LiveTransport(
+        device: device.number, track: name, client: client, pacer: pacer,
+        timeout: configuration.calmGeo.httpTimeout)
       transports.add(transport)
       return .live(transport)
     case .recorded(let entries):
@@ -94,8 +97,10 @@ struct LiveSession {
     }
   }
 
-  private func runDevices(folder: OutputFolder, pacer: LivePacer, transports: LiveTransports,
-                          interrupt: LiveInterrupt?) throws -> [ReplayResult] {
+  private func runDevices(
+    folder: OutputFolder, pacer: LivePacer, transports: LiveTransports,
+    interrupt: LiveInterrupt?
+  ) throws -> [ReplayResult] {
     let collected = Collected(count: devices.count)
     let group = DispatchGroup()
     let stop: @Sendable () -> Bool = { interrupt?.isStopped ?? false }

@@ -53,7 +53,8 @@ enum ConfigurationLoader {
   /// relative to the scenario's folder.
   static func scenario(path: String) throws -> Scenario {
     guard let data = FileManager.default.contents(atPath: path) else {
-      let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the scenario file" : "no such scenario file"
+      let reason =
+        FileManager.default.fileExists(atPath: path) ? "cannot read the scenario file" : "no such scenario file"
       throw ScenarioError(source: path, entry: nil, reason: reason)
     }
     let folder = (path as NSString).deletingLastPathComponent

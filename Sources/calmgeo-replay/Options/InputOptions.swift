@@ -6,29 +6,42 @@ struct InputOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Read the input as this format instead of detecting it.", valueName: "format"))
   var inputFormat: InputFormat?
 
-  @Flag(help: "Stop at the first bad record (exit 65) instead of skipping and counting it; fixes that go back in time count as bad.")
+  @Flag(
+    help:
+      "Stop at the first bad record (exit 65) instead of skipping and counting it; fixes that go back in time count as bad."
+  )
   var strict = false
 
-  @Flag(help: "Sort the log's fixes by time before replaying (for rows merely out of order); holds the whole log in memory, 72 bytes a fix.")
+  @Flag(
+    help:
+      "Sort the log's fixes by time before replaying (for rows merely out of order); holds the whole log in memory, 72 bytes a fix."
+  )
   var sort = false
 
-  @Option(help: ArgumentHelp(
-    "Time format of CSV time columns: iso8601, unix, unix_ms or a pattern such as '%d/%m/%Y %H:%M:%S'. Times without a zone are UTC.",
-    valueName: "format"))
+  @Option(
+    help: ArgumentHelp(
+      "Time format of CSV time columns: iso8601, unix, unix_ms or a pattern such as '%d/%m/%Y %H:%M:%S'. Times without a zone are UTC.",
+      valueName: "format"))
   var timeFormat: String?
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("CSV: lines above the header to pass over (a title, a logger's banner).", valueName: "n"),
-          transform: { try InputOptions.count($0, flag: "--skip-lines") })
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("CSV: lines above the header to pass over (a title, a logger's banner).", valueName: "n"),
+    transform: { try InputOptions.count($0, flag: "--skip-lines") })
   var skipLines: Int?
 
-  @Option(name: .customLong("column"), help: ArgumentHelp(
-    "CSV: the column of a role where the header's names are not recognised, e.g. lat=Breite (roles: time, date, lat, lon, ele, speed, course, accuracy, vacc, hdop, vdop, pdop, sats); repeatable.",
-    valueName: "role=name"))
+  @Option(
+    name: .customLong("column"),
+    help: ArgumentHelp(
+      "CSV: the column of a role where the header's names are not recognised, e.g. lat=Breite (roles: time, date, lat, lon, ele, speed, course, accuracy, vacc, hdop, vdop, pdop, sats); repeatable.",
+      valueName: "role=name"))
   var columns: [String] = []
 
-  @Option(parsing: .unconditional, help: ArgumentHelp(
-    "The log's times are local time at this UTC offset (e.g. -07:00), for loggers that write local time without a zone.",
-    valueName: "±HH:MM"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "The log's times are local time at this UTC offset (e.g. -07:00), for loggers that write local time without a zone.",
+      valueName: "±HH:MM"))
   var utcOffset: String?
 
   @Option(help: ArgumentHelp("UTC date for NMEA logs that never carry one.", valueName: "YYYY-MM-DD"))
@@ -37,19 +50,31 @@ struct InputOptions: ParsableArguments {
   @Flag(help: "Keep NMEA fixes whose receiver date looks implausible (1980, week rollover).")
   var keepBadDates = false
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("User equivalent range error in metres, to estimate accuracy from HDOP when a log has none.", valueName: "m"), transform: { try NetworkOptions.number($0, flag: "--uere", expected: "a positive number of metres") })
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "User equivalent range error in metres, to estimate accuracy from HDOP when a log has none.", valueName: "m"),
+    transform: { try NetworkOptions.number($0, flag: "--uere", expected: "a positive number of metres") })
   var uere: Double = 5.0
 
   @Option(help: "Which GnssLogger Fix records to read (default gps).")
   var provider: GnssLoggerProvider?
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("Read only this GPX track (from 1).", valueName: "n"), transform: { try InputOptions.ordinal($0, flag: "--track") })
+  @Option(
+    parsing: .unconditional, help: ArgumentHelp("Read only this GPX track (from 1).", valueName: "n"),
+    transform: { try InputOptions.ordinal($0, flag: "--track") })
   var track: Int?
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("Read only this segment (from 1) of each GPX track.", valueName: "n"), transform: { try InputOptions.ordinal($0, flag: "--segment") })
+  @Option(
+    parsing: .unconditional, help: ArgumentHelp("Read only this segment (from 1) of each GPX track.", valueName: "n"),
+    transform: { try InputOptions.ordinal($0, flag: "--segment") })
   var segment: Int?
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("Synthesize times at this speed (0.01 to 1000 m/s) for GPX points without time.", valueName: "m/s"), transform: { try NetworkOptions.number($0, flag: "--assume-speed", expected: "a speed in m/s from 0.01 to 1000") })
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Synthesize times at this speed (0.01 to 1000 m/s) for GPX points without time.", valueName: "m/s"),
+    transform: { try NetworkOptions.number($0, flag: "--assume-speed", expected: "a speed in m/s from 0.01 to 1000") })
   var assumeSpeed: Double?
 
   @Option(help: "Derive speed from positions: auto (when the log has none), always, or never (unknown, -1).")
@@ -59,8 +84,12 @@ struct InputOptions: ParsableArguments {
     if let utcOffset, parseUTCOffset(utcOffset) == nil {
       throw ValidationError("--utc-offset must be an offset such as +02:00 or -0700, found '\(utcOffset)'.")
     }
-    if let date, CivilDate(date) == nil { throw ValidationError("--date must be a date such as 2024-05-01, found '\(date)'.") }
-    guard uere > 0, uere.isFinite else { throw ValidationError("--uere must be a positive number of metres, found \(uere).") }
+    if let date, CivilDate(date) == nil {
+      throw ValidationError("--date must be a date such as 2024-05-01, found '\(date)'.")
+    }
+    guard uere > 0, uere.isFinite else {
+      throw ValidationError("--uere must be a positive number of metres, found \(uere).")
+    }
     if let assumeSpeed, !ParseOptions.assumableSpeeds.contains(assumeSpeed) {
       throw ValidationError("--assume-speed must be a speed in m/s from 0.01 to 1000, found \(assumeSpeed).")
     }
@@ -78,7 +107,9 @@ struct InputOptions: ParsableArguments {
         assignment.index(after: equals) != assignment.endIndex
       else { throw ValidationError("--column takes role=name (e.g. lat=Breite), found '\(assignment)'.") }
       let role = String(assignment[..<equals])
-      if let problem = ParseOptions.csvColumnRoleProblem(role) { throw ValidationError("--column \(assignment): \(problem).") }
+      if let problem = ParseOptions.csvColumnRoleProblem(role) {
+        throw ValidationError("--column \(assignment): \(problem).")
+      }
       result[role] = String(assignment[assignment.index(after: equals)...])
     }
     return result

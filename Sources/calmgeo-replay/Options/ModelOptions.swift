@@ -7,31 +7,42 @@ extension FilterModel: ExpressibleByArgument {}
 /// The filter model and the platform's realism rules on the command line; each overrides
 /// the config file's `replay.model` / `replay.platform` (all off by default).
 struct ModelOptions: ParsableArguments {
-  @Option(help: ArgumentHelp(
-    "Filter model: calmgeo (default), bg-docs, bg-android, ios-distance-filter or significant-change.",
-    valueName: "model"))
+  @Option(
+    help: ArgumentHelp(
+      "Filter model: calmgeo (default), bg-docs, bg-android, ios-distance-filter or significant-change.",
+      valueName: "model"))
   var model: FilterModel?
 
-  @Option(name: .customLong("platform-stationary-pause"), help: ArgumentHelp(
-    "Withhold fixes once the device stays within R m for T s, as iOS 17 live updates pause (e.g. 20,30).",
-    valueName: "R,T"))
+  @Option(
+    name: .customLong("platform-stationary-pause"),
+    help: ArgumentHelp(
+      "Withhold fixes once the device stays within R m for T s, as iOS 17 live updates pause (e.g. 20,30).",
+      valueName: "R,T"))
   var stationaryPause: String?
 
-  @Option(name: .customLong("platform-accuracy-gate"), help: ArgumentHelp(
-    "Withhold fixes less accurate than the desiredAccuracy class ('class') or than this many metres.",
-    valueName: "class|m"))
+  @Option(
+    name: .customLong("platform-accuracy-gate"),
+    help: ArgumentHelp(
+      "Withhold fixes less accurate than the desiredAccuracy class ('class') or than this many metres.",
+      valueName: "class|m"))
   var accuracyGate: String?
 
-  @Option(name: .customLong("platform-min-interval"), help: ArgumentHelp(
-    "Deliver at most one fix per this many seconds.", valueName: "s"))
+  @Option(
+    name: .customLong("platform-min-interval"),
+    help: ArgumentHelp(
+      "Deliver at most one fix per this many seconds.", valueName: "s"))
   var minimumInterval: Double?
 
-  @Option(name: .customLong("platform-exit-delay"), help: ArgumentHelp(
-    "Report a geofence exit this many seconds after the first fix outside, or a seeded range (40-60).",
-    valueName: "s"))
+  @Option(
+    name: .customLong("platform-exit-delay"),
+    help: ArgumentHelp(
+      "Report a geofence exit this many seconds after the first fix outside, or a seeded range (40-60).",
+      valueName: "s"))
   var exitDelay: String?
 
-  @Flag(name: .customLong("platform-unknown"), help: "Treat a fix less accurate than the geofence radius as the monitor's unknown state (an exit).")
+  @Flag(
+    name: .customLong("platform-unknown"),
+    help: "Treat a fix less accurate than the geofence radius as the monitor's unknown state (an exit).")
   var geofenceUnknown = false
 
   func validate() throws {
@@ -51,7 +62,8 @@ struct ModelOptions: ParsableArguments {
       guard parts.count == 2, let radius = parts[0], let seconds = parts[1], radius >= 0, seconds >= 0,
         radius.isFinite, seconds.isFinite
       else {
-        throw ValidationError("--platform-stationary-pause takes metres,seconds (e.g. 20,30), found '\(stationaryPause)'.")
+        throw ValidationError(
+          "--platform-stationary-pause takes metres,seconds (e.g. 20,30), found '\(stationaryPause)'.")
       }
       let pause = SpecNode(.object([.init("radius", number(radius)), .init("duration", number(seconds))]))
       configuration.replay.platform.stationaryPause = try Self.decode(
@@ -70,7 +82,9 @@ struct ModelOptions: ParsableArguments {
       }
     }
     if let minimumInterval {
-      guard minimumInterval >= 0, minimumInterval.isFinite else { throw ValidationError("--platform-min-interval must be 0 or more seconds.") }
+      guard minimumInterval >= 0, minimumInterval.isFinite else {
+        throw ValidationError("--platform-min-interval must be 0 or more seconds.")
+      }
       configuration.replay.platform.minimumInterval = try Self.decode(
         "--platform-min-interval", key: "minimumInterval", value: number(minimumInterval)
       ).replay.platform.minimumInterval

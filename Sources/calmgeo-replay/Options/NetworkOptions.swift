@@ -4,13 +4,21 @@ import Foundation
 
 /// The replay's own settings on the command line; each overrides the config file's `replay` object.
 struct NetworkOptions: ParsableArguments {
-  @Option(parsing: .unconditional, help: ArgumentHelp("Seed for ids and simulated network randomness; the same seed gives the same output.", valueName: "n"), transform: NetworkOptions.seed)
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Seed for ids and simulated network randomness; the same seed gives the same output.", valueName: "n"),
+    transform: NetworkOptions.seed)
   var seed: UInt64?
 
   @Flag(inversion: .prefixedNo, help: "Call sync() once after the last fix, as an app does on its next launch.")
   var finalSync: Bool?
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("Latency of each simulated request in ms, fixed (250) or a seeded range (100-2000), at most 86400000 (a day).", valueName: "ms"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Latency of each simulated request in ms, fixed (250) or a seeded range (100-2000), at most 86400000 (a day).",
+      valueName: "ms"))
   var latency: String?
 
   @Option(help: ArgumentHelp("Answers by request index, comma-separated, e.g. 200,500,timeout.", valueName: "list"))
@@ -19,18 +27,24 @@ struct NetworkOptions: ParsableArguments {
   @Flag(help: "Repeat --schedule from the start once it is used up (default: 200 after its end).")
   var loopSchedule = false
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("Probability from 0 to 1 that a request outside the schedule fails.", valueName: "p"), transform: { try NetworkOptions.number($0, flag: "--failure-rate", expected: "a probability between 0 and 1") })
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("Probability from 0 to 1 that a request outside the schedule fails.", valueName: "p"),
+    transform: { try NetworkOptions.number($0, flag: "--failure-rate", expected: "a probability between 0 and 1") })
   var failureRate: Double?
 
-  @Option(help: ArgumentHelp(
-    "Answer each request as a live run recorded it (`live --record-network`): its first device's answers for the log.",
-    valueName: "file"))
+  @Option(
+    help: ArgumentHelp(
+      "Answer each request as a live run recorded it (`live --record-network`): its first device's answers for the log.",
+      valueName: "file"))
   var network: String?
 
   func validate() throws {
     _ = try latencyRange()
     _ = try outcomes()
-    if let failureRate, !NumberBounds.probability.contains(failureRate) { throw ValidationError("--failure-rate must be between 0 and 1, found \(failureRate).") }
+    if let failureRate, !NumberBounds.probability.contains(failureRate) {
+      throw ValidationError("--failure-rate must be between 0 and 1, found \(failureRate).")
+    }
   }
 
   /// Reads `--seed`: a whole number from 0 to 2^64 - 1, and says so when it is not one.
@@ -53,15 +67,19 @@ struct NetworkOptions: ParsableArguments {
     guard let latency else { return nil }
     let limit = NumberBounds.latencyMilliseconds.upperBound
     if latency.hasPrefix("-") {
-      throw ValidationError("--latency cannot be negative, found '\(latency)'; give milliseconds (250) or a range (100-2000).")
+      throw ValidationError(
+        "--latency cannot be negative, found '\(latency)'; give milliseconds (250) or a range (100-2000).")
     }
-    let parts = latency.split(separator: "-", omittingEmptySubsequences: false).map { Int64($0.trimmingCharacters(in: .whitespaces)) }
+    let parts = latency.split(separator: "-", omittingEmptySubsequences: false).map {
+      Int64($0.trimmingCharacters(in: .whitespaces))
+    }
     switch parts.count {
     case 1: if let ms = parts[0], ms >= 0, ms <= limit { return (ms, ms) }
     case 2: if let low = parts[0], let high = parts[1], low >= 0, high >= low, high <= limit { return (low, high) }
     default: break
     }
-    throw ValidationError("--latency must be milliseconds (250) or a range (100-2000) from 0 to \(limit) (a day), found '\(latency)'.")
+    throw ValidationError(
+      "--latency must be milliseconds (250) or a range (100-2000) from 0 to \(limit) (a day), found '\(latency)'.")
   }
 
   func outcomes() throws -> [NetworkModel.Outcome]? {

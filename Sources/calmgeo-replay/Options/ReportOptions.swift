@@ -3,12 +3,15 @@ import CalmGeoReplay
 
 /// What a replay writes besides its outputs: trace, exports, reports, metrics.
 struct ReportOptions: ParsableArguments {
-  @Flag(help: "Write trace.ndjson: one line per fix with the state machine's decision, its numbers and the events it produced.")
+  @Flag(
+    help:
+      "Write trace.ndjson: one line per fix with the state machine's decision, its numbers and the events it produced.")
   var trace = false
 
-  @Option(help: ArgumentHelp(
-    "Export the emitted track as gpx, geojson or both (comma-separated): emitted.gpx, emitted.geojson.",
-    valueName: "formats"))
+  @Option(
+    help: ArgumentHelp(
+      "Export the emitted track as gpx, geojson or both (comma-separated): emitted.gpx, emitted.geojson.",
+      valueName: "formats"))
   var export: String?
 
   @Flag(help: "With --export, also export the raw track (raw.gpx, raw.geojson).")

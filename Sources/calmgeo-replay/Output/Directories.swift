@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// `mkdir -p` with the OS's reason when it fails (`Not a directory`, `Permission denied`).
@@ -14,7 +14,9 @@ enum Directories {
       if mkdir(partial, 0o755) == 0 { continue }
       let code = errno
       var info = stat()
-      guard code == EEXIST, stat(partial, &info) == 0 else { throw OutputError(path: path, reason: String(cString: strerror(code))) }
+      guard code == EEXIST, stat(partial, &info) == 0 else {
+        throw OutputError(path: path, reason: String(cString: strerror(code)))
+      }
       guard info.st_mode & S_IFMT == S_IFDIR else {
         throw OutputError(path: path, reason: String(cString: strerror(ENOTDIR)))
       }

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// An advisory `flock(2)` held on an open file or folder until `release()` (or the
 /// process ends: the kernel frees it then, however the process died). Two descriptors

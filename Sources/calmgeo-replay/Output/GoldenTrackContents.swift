@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// What a golden folder's track folder may hold for `check --update` to replace it whole:
 /// only files the tool writes into a track's output (any version, marker or not). Any
@@ -44,7 +45,9 @@ enum GoldenTrackContents {
   }
 
   private static func foreign(_ path: String, track: String) -> OutputError {
-    OutputError(path: path, refusal: "is not a file calmgeo-replay writes, and check --update replaces the track "
-                + "folder whole; move it out of \(track), then update again")
+    OutputError(
+      path: path,
+      refusal: "is not a file calmgeo-replay writes, and check --update replaces the track "
+        + "folder whole; move it out of \(track), then update again")
   }
 }

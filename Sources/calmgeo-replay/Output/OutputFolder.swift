@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// One track's output folder, built in a work folder (`parent/.calmgeo-XXXXXX`, see
 /// `WorkFolder`) and moved into place at the end, so an interrupted run never leaves a

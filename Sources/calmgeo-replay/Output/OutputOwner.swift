@@ -51,16 +51,22 @@ struct OutputOwner: Sendable, Equatable {
     case .goldenTrack:
       try GoldenTrackContents.check(path)
     case .nothing:
-      throw OutputError(path: path, refusal: "already exists and is not a track of the golden folder yet; "
-                        + "remove it, or record into another folder")
+      throw OutputError(
+        path: path,
+        refusal: "already exists and is not a track of the golden folder yet; "
+          + "remove it, or record into another folder")
     case .ours:
       guard let marker = OwnershipMarker.read(folder: path) else {
-        throw OutputError(path: path, refusal: "has no \(OwnershipMarker.fileName), so it is not an output of this "
-                          + "calmgeo-replay (someone else's folder, or an older version's output); \(what)")
+        throw OutputError(
+          path: path,
+          refusal: "has no \(OwnershipMarker.fileName), so it is not an output of this "
+            + "calmgeo-replay (someone else's folder, or an older version's output); \(what)")
       }
       guard marker.kind == kind else {
-        throw OutputError(path: path, refusal: "is \(marker.kind.described) of calmgeo-replay, "
-                          + "not \(kind.described); \(what)")
+        throw OutputError(
+          path: path,
+          refusal: "is \(marker.kind.described) of calmgeo-replay, "
+            + "not \(kind.described); \(what)")
       }
       guard marker.input == input else {
         throw OutputError(path: path, refusal: "holds the output of \(marker.input), not of \(input); \(what)")

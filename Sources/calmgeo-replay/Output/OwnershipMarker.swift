@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The file by which the tool knows a folder as its own: `.calmgeo-replay.json` in the
 /// folder, saying which tool made it, the kind of folder and the input it belongs to.

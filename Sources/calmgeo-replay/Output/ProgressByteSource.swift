@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import CalmGeoReplay
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Passes a file's bytes through and reports progress on a terminal's stderr for
 /// large inputs (every 64 MiB read), so long replays show they are alive.

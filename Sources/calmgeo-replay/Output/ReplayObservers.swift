@@ -18,8 +18,10 @@ struct ReplayObservers {
   private let folder: OutputFolder
   private let reportFormats: [ReportFormat]
 
-  init(folder: OutputFolder, ndjson: Bool, options: ReportOptions, reportFormats: [ReportFormat], trackName: String,
-       geofences: [GeofenceCondition] = [], settings: ReplaySettings = ReplaySettings(), calls: Bool = false) throws {
+  init(
+    folder: OutputFolder, ndjson: Bool, options: ReportOptions, reportFormats: [ReportFormat], trackName: String,
+    geofences: [GeofenceCondition] = [], settings: ReplaySettings = ReplaySettings(), calls: Bool = false
+  ) throws {
     var extras: [any ReplayObserver] = []
     var sinks: [FileSink] = []
     func file(_ name: String) throws -> ([UInt8]) -> Void {

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Removes a folder the tool owns without ever following a symbolic link: every step is
 /// relative to an open descriptor of the folder above (`openat` with `O_NOFOLLOW`,

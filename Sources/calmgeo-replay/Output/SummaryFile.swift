@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import CalmGeoReplay
 import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `replay`'s `<out>/summary.csv`: written from the logs of this run only, and only over
 /// a file the tool wrote, known by its header (it sits beside the track folders, in a
@@ -29,8 +30,10 @@ enum SummaryFile {
     defer { try? handle?.close() }
     let start = (try? handle?.read(upToCount: header.utf8.count)) ?? nil
     guard let start, Array(start) == Array(header.utf8) else {
-      throw OutputError(path: path, refusal: "is not a summary.csv calmgeo-replay wrote (its first line is not "
-                        + "the summary's header); \(what)")
+      throw OutputError(
+        path: path,
+        refusal: "is not a summary.csv calmgeo-replay wrote (its first line is not "
+          + "the summary's header); \(what)")
     }
   }
 

@@ -24,8 +24,10 @@ struct TrackReplay {
   }
 
   /// Replays a track already in memory (one session of `--split-gap`) into `parent/name`.
-  init(track: Track, name: String, parent: String, owner: OutputOwner, configuration: ReplayConfiguration,
-       outputs: Outputs) throws {
+  init(
+    track: Track, name: String, parent: String, owner: OutputOwner, configuration: ReplayConfiguration,
+    outputs: Outputs
+  ) throws {
     (folder, result, stats) = try Self.replay(
       name: name, parent: parent, owner: owner, configuration: configuration, outputs: outputs
     ) {
@@ -36,9 +38,11 @@ struct TrackReplay {
 
   /// Replays `log` into `parent/name` (built in a work folder, see `OutputFolder`), an
   /// output of `owner` (by default the log's, with the tool's marker).
-  init(log: String, name: String, parent: String, owner: OutputOwner? = nil, configuration: ReplayConfiguration,
-       parseOptions: ParseOptions, format: InputFormat?, outputs: Outputs,
-       transport: UploadTransport = .simulated) throws {
+  init(
+    log: String, name: String, parent: String, owner: OutputOwner? = nil, configuration: ReplayConfiguration,
+    parseOptions: ParseOptions, format: InputFormat?, outputs: Outputs,
+    transport: UploadTransport = .simulated
+  ) throws {
     let file = ProgressByteSource(try FileByteSource(path: log), totalBytes: ProgressByteSource.size(of: log))
     let opened = try InputOpener.open(file, forcedFormat: format, checksum: true)
     (folder, result, stats) = try Self.replay(
@@ -53,8 +57,10 @@ struct TrackReplay {
   /// Replays `log` through CalmGeo's own code (`--engine library:PATH`): the log read into
   /// memory, the driver's records fed to the same observers (no metrics: they need the
   /// per-fix decisions that the library does not give).
-  init(log: String, name: String, parent: String, configuration: ReplayConfiguration, parseOptions: ParseOptions,
-       format: InputFormat?, outputs: Outputs, library: LibraryEngine) throws {
+  init(
+    log: String, name: String, parent: String, configuration: ReplayConfiguration, parseOptions: ParseOptions,
+    format: InputFormat?, outputs: Outputs, library: LibraryEngine
+  ) throws {
     let opened = try InputOpener.open(path: log, forcedFormat: format)
     let track = try TrackReader.load(opened, options: parseOptions, speedPolicy: configuration.speedPolicy)
     guard !track.fixes.isEmpty else { throw ReplayRunner.noFix(opened, track.diagnostics) }
@@ -67,8 +73,9 @@ struct TrackReplay {
       var (result, libraryTrap) = try LibraryReplay.replay(
         track: track, configuration: configuration, engine: library, observer: &observer)
       trap = libraryTrap
-      result.input = ReplayInput(name: track.name, format: track.format, gzipped: track.gzipped,
-                                 diagnostics: track.diagnostics)
+      result.input = ReplayInput(
+        name: track.name, format: track.format, gzipped: track.gzipped,
+        diagnostics: track.diagnostics)
       result.input?.sha256 = track.sha256
       result.configuration = configuration
       return result

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A folder being built in `parent` for the output `name`, claimed by this process with
 /// the lock on its marker (kind `work`), then renamed to `name` (`commit`) or removed
@@ -49,8 +50,10 @@ struct WorkFolder: Sendable {
   /// which `--resume` reads): one already there must be ours and not held by a live run;
   /// it is removed first, or with `keepingContents` (a resumed sweep's rows) claimed in
   /// place. `previous` is this process's own earlier claim of it.
-  init(parent: String, name: String, fixedWorkName workName: String, owner: OutputOwner,
-       replacing previous: WorkFolder?, keepingContents: Bool = false) throws(OutputError) {
+  init(
+    parent: String, name: String, fixedWorkName workName: String, owner: OutputOwner,
+    replacing previous: WorkFolder?, keepingContents: Bool = false
+  ) throws(OutputError) {
     try Directories.create(parent)
     let parentLock = try FileLock.folder(parent.isEmpty ? "." : parent)
     defer { parentLock.release() }
@@ -89,8 +92,10 @@ struct WorkFolder: Sendable {
 
   /// Claims the fixed-name work folder `path` of a killed run in place, its contents kept:
   /// it must be ours and free; its marker is rewritten with this process's id, under the lock.
-  private static func adopt(_ path: String, finalPath: String, owner: OutputOwner,
-                            name: String) throws(OutputError) -> FileLock {
+  private static func adopt(
+    _ path: String, finalPath: String, owner: OutputOwner,
+    name: String
+  ) throws(OutputError) -> FileLock {
     let marker = try workMarker(path)
     let markerPath = join(path, OwnershipMarker.fileName)
     guard let lock = FileLock.ifFree(markerPath, writable: true) else {
@@ -105,7 +110,8 @@ struct WorkFolder: Sendable {
   private static func workMarker(_ path: String) throws(OutputError) -> OwnershipMarker {
     guard FileKind.of(path) == .directory, let marker = OwnershipMarker.read(folder: path), marker.kind == .work else {
       throw OutputError(
-        path: path, refusal: "is in the way and is not a work folder of this calmgeo-replay; choose another --out, or remove it")
+        path: path,
+        refusal: "is in the way and is not a work folder of this calmgeo-replay; choose another --out, or remove it")
     }
     return marker
   }
@@ -166,8 +172,10 @@ struct WorkFolder: Sendable {
 
   /// Removes work folders of killed runs in `parent` (named `.calmgeo-…`, with our
   /// marker, whose lock no process holds); refuses when a live run builds `name`.
-  private static func removeStale(in parent: String, refusingIfBuilding name: String,
-                                  finalPath: String) throws(OutputError) {
+  private static func removeStale(
+    in parent: String, refusingIfBuilding name: String,
+    finalPath: String
+  ) throws(OutputError) {
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: parent.isEmpty ? "." : parent)) ?? []
     for entry in entries where entry.hasPrefix(prefix) {
       let path = join(parent, entry)
@@ -183,8 +191,10 @@ struct WorkFolder: Sendable {
   }
 
   /// Removes the fixed-name work folder `path` if it is ours and no process holds it.
-  private static func removeIfStale(_ path: String, name: String, in parent: String,
-                                    finalPath: String) throws(OutputError) {
+  private static func removeIfStale(
+    _ path: String, name: String, in parent: String,
+    finalPath: String
+  ) throws(OutputError) {
     let marker = try workMarker(path)
     guard let lock = FileLock.ifFree(join(path, OwnershipMarker.fileName)) else {
       throw building(finalPath, marker: marker, workPath: path)
@@ -195,8 +205,10 @@ struct WorkFolder: Sendable {
 
   private static func building(_ finalPath: String, marker: OwnershipMarker, workPath: String) -> OutputError {
     let process = marker.pid.map { " (process \($0))" } ?? ""
-    return OutputError(path: finalPath, refusal: "another calmgeo-replay run\(process) is writing it now, in "
-                       + "\(workPath); wait for it to end, or choose another --out")
+    return OutputError(
+      path: finalPath,
+      refusal: "another calmgeo-replay run\(process) is writing it now, in "
+        + "\(workPath); wait for it to end, or choose another --out")
   }
 
   static func join(_ parent: String, _ name: String) -> String {

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Dispatch
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Turns SIGINT (Ctrl-C) and SIGTERM (a batch system's time limit) into calls of
 /// `onSignal` with how many have arrived so far (1, 2, …), on a queue of its own, until

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Reads a small file whole (a configuration), from a path, a pipe (`<(…)`, `/dev/fd/N`)
 /// or standard input (`-`), refusing more than `limit` bytes without reading them all.

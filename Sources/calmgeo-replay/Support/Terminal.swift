@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ArgumentParser
 import CalmGeoLibraryEngine
 import CalmGeoReplay
 import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Standard error, and the mapping from errors to the documented exit codes.
 enum Terminal {
@@ -79,28 +80,39 @@ enum Terminal {
       printError(problem.description.replacingFirst(": error: ", with: ": warning: skipped: "))
     }
     let more = diagnostics.skippedTotal - diagnostics.firstProblems.count - (diagnostics.skipped["duplicate_time"] ?? 0)
-    if more > 0 { printError("\(diagnostics.firstProblems.first?.location.file ?? "input"): note: \(more) more records skipped (\(`where`))") }
+    if more > 0 {
+      printError(
+        "\(diagnostics.firstProblems.first?.location.file ?? "input"): note: \(more) more records skipped (\(`where`))")
+    }
   }
 
   /// Warnings about how a log was read as a whole: long gaps, a `--utc-offset` that
   /// moved nothing, flags its format does not read.
-  static func warnInput(_ diagnostics: InputDiagnostics, file: String, format: InputFormat, options: InputOptions,
-                        splitting: Bool) {
+  static func warnInput(
+    _ diagnostics: InputDiagnostics, file: String, format: InputFormat, options: InputOptions,
+    splitting: Bool
+  ) {
     for flag in options.unusedFlags(for: format) {
       printError("\(file): warning: \(flag) (this log is \(format.rawValue)); ignored")
     }
     if options.utcOffset != nil, [.csv, .gpx].contains(format), diagnostics.localTimesShifted == 0,
-      diagnostics.zonedTimesKept > 0 {
-      printError("\(file): warning: --utc-offset moved no time: every time in the log carries its own zone (Z, an offset or Unix time)")
+      diagnostics.zonedTimesKept > 0
+    {
+      printError(
+        "\(file): warning: --utc-offset moved no time: every time in the log carries its own zone (Z, an offset or Unix time)"
+      )
     } else if diagnostics.localTimesShifted > 0 && diagnostics.zonedTimesKept > 0 {
-      printError("\(file): note: --utc-offset moved \(diagnostics.localTimesShifted) zone-less times; \(diagnostics.zonedTimesKept) with their own zone were left as they are")
+      printError(
+        "\(file): note: --utc-offset moved \(diagnostics.localTimesShifted) zone-less times; \(diagnostics.zonedTimesKept) with their own zone were left as they are"
+      )
     }
     if let gap = diagnostics.longestGap, !splitting {
       let hours = gap.millis / 3_600_000
       let others = diagnostics.longGaps > 1 ? " (and \(diagnostics.longGaps - 1) more over 24 h)" : ""
-      printError("\(file):\(gap.line): warning: \(hours) h without a fix before this line (\(UTCTime.iso8601(gap.from)) to "
-        + "\(UTCTime.iso8601(gap.to)))\(others); replayed as one session, so records stored before it may expire; "
-        + "--split-gap 24h replays each session into its own folder")
+      printError(
+        "\(file):\(gap.line): warning: \(hours) h without a fix before this line (\(UTCTime.iso8601(gap.from)) to "
+          + "\(UTCTime.iso8601(gap.to)))\(others); replayed as one session, so records stored before it may expire; "
+          + "--split-gap 24h replays each session into its own folder")
     }
   }
 }

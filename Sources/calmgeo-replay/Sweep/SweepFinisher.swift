@@ -14,8 +14,10 @@ enum SweepFinisher {
 
   /// `write(_:plot:into:)`, adding the recommendation's texts to `clock`'s summary phase,
   /// sweep.html's rendering to its html phase and the rest to its writing phase.
-  static func write(_ analysis: SweepAnalysis, plot: SweepPlotAxes?, into folder: SweepFolder,
-                    clock: inout SweepTimings?) throws {
+  static func write(
+    _ analysis: SweepAnalysis, plot: SweepPlotAxes?, into folder: SweepFolder,
+    clock: inout SweepTimings?
+  ) throws {
     let (config, why) = SweepTimings.time(&clock, \.summary) {
       (SweepRecommendation.configFile(analysis), SweepRecommendation.explanation(analysis))
     }
@@ -54,13 +56,15 @@ enum SweepFinisher {
     }
     if !quiet {
       let tracks = manifest.tracks.count - manifest.failedTracks.count
-      var text = "\(folder): \(analysis.table.entries.count) rows (\(count(tracks, "track")) × \(count(manifest.grid.count, "configuration")))"
+      var text =
+        "\(folder): \(analysis.table.entries.count) rows (\(count(tracks, "track")) × \(count(manifest.grid.count, "configuration")))"
       if !manifest.failedTracks.isEmpty { text += ", \(count(manifest.failedTracks.count, "log")) could not be read" }
       text += "\n"
       if let winner = SweepRecommendation.winner(analysis) {
         let label = manifest.grid.label(at: winner.configIndex)
         let which = "configuration \(winner.configIndex)\(label.isEmpty ? "" : " (\(label))")"
-        text += met
+        text +=
+          met
           ? "recommended: \(which), meets every constraint: \(folder)/recommended.json\n"
           : "no configuration meets every constraint; closest: \(which): \(folder)/recommended.json, see recommended.why.txt\n"
       }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// Progress of a sweep on stderr: on a terminal, one bar redrawn in place (rows
@@ -63,7 +63,8 @@ struct SweepProgress {
     tracksDone += 1
     guard style == .lines else { return }
     Terminal.printError(
-      "sweep: [\(tracksDone)/\(tracks)] \(name): \(rows) rows; \(done)/\(total) rows done, \(Int(rate.rounded())) rows/s")
+      "sweep: [\(tracksDone)/\(tracks)] \(name): \(rows) rows; \(done)/\(total) rows done, \(Int(rate.rounded())) rows/s"
+    )
   }
 
   /// Prints a message (a failed track) without breaking the bar.

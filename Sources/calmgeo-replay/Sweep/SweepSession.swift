@@ -85,8 +85,10 @@ struct SweepSession: Sendable {
   }
 
   /// Runs the pending rows into the partial folder and concludes.
-  private func sweep(_ plan: SweepPlan, manifest planned: SweepManifest, kept: [SweepRow], pending: [[Int]],
-                     folder: SweepFolder) async throws -> Int32 {
+  private func sweep(
+    _ plan: SweepPlan, manifest planned: SweepManifest, kept: [SweepRow], pending: [[Int]],
+    folder: SweepFolder
+  ) async throws -> Int32 {
     var manifest = planned
     var clock: SweepTimings? = timings ? SweepTimings() : nil
     let begin = SweepTimings.now()
@@ -98,8 +100,9 @@ struct SweepSession: Sendable {
       }
     }
     var writer = try SweepResultsWriter(folder: folder, manifest: manifest, kept: kept)
-    var progress = SweepProgress(total: pending.reduce(0) { $0 + $1.count }, tracks: pending.filter { !$0.isEmpty }.count,
-                                 quiet: quiet)
+    var progress = SweepProgress(
+      total: pending.reduce(0) { $0 + $1.count }, tracks: pending.filter { !$0.isEmpty }.count,
+      quiet: quiet)
     var failed: [SweepManifest.FailedTrack] = []
     var checked = false
     var rowsOfTrack = 0
@@ -147,7 +150,8 @@ struct SweepSession: Sendable {
       try SweepFinisher.writeManifest(manifest, into: folder)
       try folder.commit()
       let total = kept.count + progress.total
-      Terminal.printError("\(out): interrupted: \(writer.count) of \(total) rows kept; run the same command with --resume to finish")
+      Terminal.printError(
+        "\(out): interrupted: \(writer.count) of \(total) rows kept; run the same command with --resume to finish")
       return SweepExit.interrupted
     }
     if let shard {
@@ -183,10 +187,11 @@ struct SweepSession: Sendable {
     for (file, text) in sources {
       let (rows, truncated) = try SweepResultsReader.rows(text, file: file, toleratingCutEnd: true)
       if let other = rows.first(where: { $0.specHash != plan.specHash }) {
-        throw SweepUsageError(message: """
-          \(file) holds rows of another sweep (spec hash \(other.specHash), this spec's is \(plan.specHash)): \
-          the logs, base or vary changed; remove \(out) or choose another --out
-          """)
+        throw SweepUsageError(
+          message: """
+            \(file) holds rows of another sweep (spec hash \(other.specHash), this spec's is \(plan.specHash)): \
+            the logs, base or vary changed; remove \(out) or choose another --out
+            """)
       }
       var added = 0
       for row in rows where row.trackIndex < plan.tracks.count && row.configIndex < plan.configurations.count {
@@ -196,8 +201,9 @@ struct SweepSession: Sendable {
         added += 1
       }
       let count = notes.isEmpty ? "\(added) rows" : "\(added) more"
-      notes.append("\(file)" + (sources.count > 1 ? " (\(count))" : "")
-                   + (truncated ? " (its cut last line dropped)" : ""))
+      notes.append(
+        "\(file)" + (sources.count > 1 ? " (\(count))" : "")
+          + (truncated ? " (its cut last line dropped)" : ""))
     }
     if !quiet {
       let from = notes.count > 1 ? "the union by grid row of \(notes.joined(separator: " and "))" : notes.joined()

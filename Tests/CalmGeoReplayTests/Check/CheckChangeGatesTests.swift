@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// Change gates (`max_increase`, `max_decrease`): bounds on how far a fresh stats value
@@ -11,7 +12,8 @@ struct CheckChangeGatesTests {
     configuration.calmGeo.url = "https://example.test/l"
     configuration.calmGeo.autoSync = true
     var observer = DiscardingObserver()
-    let track = Track(name: "worked.csv", format: .csv, fixes: EquatorTrack.workedExample, diagnostics: InputDiagnostics())
+    let track = Track(
+      name: "worked.csv", format: .csv, fixes: EquatorTrack.workedExample, diagnostics: InputDiagnostics())
     var stats = ReplayStats(ReplayRunner.run(track, configuration: configuration, observer: &observer, metrics: true))
     stats.uploads.requests = requests
     stats.engine.keptRatio = keptRatio
@@ -31,8 +33,9 @@ struct CheckChangeGatesTests {
     // 10 → 11 is +1, 1 / 10 = exactly 10 %: within the limit (limits are inclusive).
     #expect(try violations("max_increase: {uploads.requests: 10%}\n", golden: 10, fresh: 11).isEmpty)
     // 10 → 12 is +2, 2 / 10 = 20 % > 10 %.
-    #expect(try violations("max_increase: {uploads.requests: 10%}\n", golden: 10, fresh: 12)
-      == ["walk: uploads.requests 10 → 12 (+20 %), limit +10 %"])
+    #expect(
+      try violations("max_increase: {uploads.requests: 10%}\n", golden: 10, fresh: 12)
+        == ["walk: uploads.requests 10 → 12 (+20 %), limit +10 %"])
     // A decrease never breaks max_increase.
     #expect(try violations("max_increase: {uploads.requests: 10%}\n", golden: 10, fresh: 2).isEmpty)
   }
@@ -40,17 +43,19 @@ struct CheckChangeGatesTests {
   @Test func maxDecreaseBoundsTheFallTheSameWay() throws {
     // 10 → 9 is -1 = -10 %: met; 10 → 8 is -2 = -20 %: broken; 10 → 30 is a rise: met.
     #expect(try violations("max_decrease: {uploads.requests: 10%}\n", golden: 10, fresh: 9).isEmpty)
-    #expect(try violations("max_decrease: {uploads.requests: 10%}\n", golden: 10, fresh: 8)
-      == ["walk: uploads.requests 10 → 8 (-20 %), limit -10 %"])
+    #expect(
+      try violations("max_decrease: {uploads.requests: 10%}\n", golden: 10, fresh: 8)
+        == ["walk: uploads.requests 10 → 8 (-20 %), limit -10 %"])
     #expect(try violations("max_decrease: {uploads.requests: 10%}\n", golden: 10, fresh: 30).isEmpty)
   }
 
   @Test func aPlainNumberIsAnAbsoluteChange() throws {
     // 10 → 12 is +2: met by a limit of 2, broken by 1.5.
     #expect(try violations(#"{"max_increase": {"uploads.requests": 2}}"#, golden: 10, fresh: 12).isEmpty)
-    #expect(try gates(#"{"max_increase": {"uploads.requests": 1.5}}"#, source: "g.json")
-      .violations(of: stats(requests: 12), golden: stats(requests: 10), track: "walk").map(\.description)
-      == ["walk: uploads.requests 10 → 12 (+2), limit +1.5"])
+    #expect(
+      try gates(#"{"max_increase": {"uploads.requests": 1.5}}"#, source: "g.json")
+        .violations(of: stats(requests: 12), golden: stats(requests: 10), track: "walk").map(\.description)
+        == ["walk: uploads.requests 10 → 12 (+2), limit +1.5"])
     // keptRatio 0.5 → 0.4 is -0.1 (0.4 - 0.5 = -0.09999999999999998, shown rounded), limit -0.05.
     let fall = try gates("max_decrease: {engine.keptRatio: 0.05}\n")
       .violations(of: stats(requests: 1, keptRatio: 0.4), golden: stats(requests: 1, keptRatio: 0.5), track: "walk")
@@ -60,8 +65,9 @@ struct CheckChangeGatesTests {
 
   @Test func fromAGoldenZeroAnyRiseBreaksAPercentLimit() throws {
     // No percentage of 0 exists: 0 → 1 breaks even 1000 %; 0 → 0 does not.
-    #expect(try violations("max_increase: {uploads.requests: 1000%}\n", golden: 0, fresh: 1)
-      == ["walk: uploads.requests 0 → 1 (+1 from 0), limit +1000 %"])
+    #expect(
+      try violations("max_increase: {uploads.requests: 1000%}\n", golden: 0, fresh: 1)
+        == ["walk: uploads.requests 0 → 1 (+1 from 0), limit +1000 %"])
     #expect(try violations("max_increase: {uploads.requests: 10%}\n", golden: 0, fresh: 0).isEmpty)
     // An absolute limit from 0 is just the change: 0 → 1 within +1.
     #expect(try violations("max_increase: {uploads.requests: 1}\n", golden: 0, fresh: 1).isEmpty)
@@ -74,10 +80,19 @@ struct CheckChangeGatesTests {
 
   @Test(arguments: [
     ("max_increase: {uploads.requests: -3}\n", "1:34", "'max_increase.uploads.requests': expected a change ≥ 0"),
-    ("max_decrease:\n  uploads.requests: -5%\n", "2:21", "'max_decrease.uploads.requests': expected a percentage from 0%"),
-    ("max_increase:\n  uploads.requests: abc%\n", "2:21", "'%' needs a number before it, such as \"10%\", found \"abc%\""),
+    (
+      "max_decrease:\n  uploads.requests: -5%\n", "2:21",
+      "'max_decrease.uploads.requests': expected a percentage from 0%"
+    ),
+    (
+      "max_increase:\n  uploads.requests: abc%\n", "2:21",
+      "'%' needs a number before it, such as \"10%\", found \"abc%\""
+    ),
     ("max_increase:\n  uploads.requests: 0x10%\n", "2:21", "'%' needs a number before it"),
-    ("max:\n  uploads.requests: 10%\n", "2:21", "'max.uploads.requests': a percentage is a change from the golden value"),
+    (
+      "max:\n  uploads.requests: 10%\n", "2:21",
+      "'max.uploads.requests': a percentage is a change from the golden value"
+    ),
     ("max_increase:\n  uploads.requests: fast\n", "2:21", "expected a number or a percentage of the golden value"),
     ("max_increse: {a.b: 1}\n", "1:", "'max_increse': unknown field; did you mean 'max_increase'?"),
     ("max_increase:\n  \"a b\": 1%\n", "2:", "'max_increase.a b': not a stats path"),
@@ -94,9 +109,11 @@ struct CheckChangeGatesTests {
 
   @Test func anUnknownPathInAChangeGateNamesTheClosestOne() throws {
     let typo = try gates("max_increase:\n  uploads.requets: 10%\n")
-    #expect(throws: CheckManifestError(
-      source: "gates.yaml", line: 2, key: "max_increase.uploads.requets",
-      reason: "no such field in stats.json of walk; did you mean 'uploads.requests'?", document: "gates")) {
+    #expect(
+      throws: CheckManifestError(
+        source: "gates.yaml", line: 2, key: "max_increase.uploads.requets",
+        reason: "no such field in stats.json of walk; did you mean 'uploads.requests'?", document: "gates")
+    ) {
       try typo.violations(of: stats(requests: 1), golden: stats(requests: 1), track: "walk")
     }
   }

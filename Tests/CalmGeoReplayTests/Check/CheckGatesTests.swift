@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// Gates: limits on every track's fresh stats, by dotted path.
@@ -9,7 +10,8 @@ struct CheckGatesTests {
     configuration.calmGeo.autoSync = true
     configuration.calmGeo.syncThreshold = 3
     var observer = DiscardingObserver()
-    let track = Track(name: "worked.csv", format: .csv, fixes: EquatorTrack.workedExample, diagnostics: InputDiagnostics())
+    let track = Track(
+      name: "worked.csv", format: .csv, fixes: EquatorTrack.workedExample, diagnostics: InputDiagnostics())
     return ReplayStats(ReplayRunner.run(track, configuration: configuration, observer: &observer, metrics: true))
   }
 
@@ -24,17 +26,20 @@ struct CheckGatesTests {
     #expect(try met.violations(of: stats, track: "worked").isEmpty)
     let broken = try gates(#"{"min": {"engine.keptRatio": 2}, "max": {"uploads.requests": 1.5}}"#, source: "gates.json")
     let violations = try broken.violations(of: stats, track: "worked")
-    #expect(violations.map(\.description) == [
-      "worked: engine.keptRatio = \(SweepText.number(stats.engine.keptRatio)) < 2",
-      "worked: uploads.requests = \(stats.uploads.requests) > 1.5",
-    ])
+    #expect(
+      violations.map(\.description) == [
+        "worked: engine.keptRatio = \(SweepText.number(stats.engine.keptRatio)) < 2",
+        "worked: uploads.requests = \(stats.uploads.requests) > 1.5",
+      ])
   }
 
   @Test func anUnknownPathIsAnErrorWithTheClosestName() throws {
     let typo = try gates("max:\n  fidelty.sed.p95: 25\n")
-    #expect(throws: CheckManifestError(
-      source: "gates.yaml", line: 2, key: "max.fidelty.sed.p95",
-      reason: "no such field in stats.json of worked; did you mean 'fidelity.sed.p95'?", document: "gates")) {
+    #expect(
+      throws: CheckManifestError(
+        source: "gates.yaml", line: 2, key: "max.fidelty.sed.p95",
+        reason: "no such field in stats.json of worked; did you mean 'fidelity.sed.p95'?", document: "gates")
+    ) {
       try typo.violations(of: stats(), track: "worked")
     }
     let text = try gates("max: {input.format: 3}\n")

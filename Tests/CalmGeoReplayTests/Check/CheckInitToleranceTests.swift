@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CalmGeoReplay
 
 /// `check --init` writes the tolerances of the project's own golden folder, and the
@@ -21,16 +22,19 @@ struct CheckInitToleranceTests {
 
   @Test func adviceWithoutSetIsTheUpdate() {
     #expect(CheckReport.advice(golden: "golden", differing: 0, assignments: []) == nil)
-    #expect(CheckReport.advice(golden: "my golden", differing: 1, assignments: [])
-      == "to accept the fresh outputs: calmgeo-replay check --update 'my golden'")
+    #expect(
+      CheckReport.advice(golden: "my golden", differing: 1, assignments: [])
+        == "to accept the fresh outputs: calmgeo-replay check --update 'my golden'")
   }
 
   @Test func adviceAfterSetRepeatsTheSetAndNeverATokenAndDoesNotOfferABareUpdate() throws {
-    let advice = try #require(CheckReport.advice(
-      golden: "Samples/expected", differing: 2, assignments: ["distanceFilter=20", "token=s3cr3t-x7", "url=a b"]))
-    #expect(advice.contains(
-      "to see these differences again: calmgeo-replay check Samples/expected --set distanceFilter=20 "
-      + "--set 'token=(redacted)' --set 'url=a b';"))
+    let advice = try #require(
+      CheckReport.advice(
+        golden: "Samples/expected", differing: 2, assignments: ["distanceFilter=20", "token=s3cr3t-x7", "url=a b"]))
+    #expect(
+      advice.contains(
+        "to see these differences again: calmgeo-replay check Samples/expected --set distanceFilter=20 "
+          + "--set 'token=(redacted)' --set 'url=a b';"))
     #expect(advice.contains("check --update Samples/expected alone would change nothing"))
     #expect(advice.contains("put the same values in the config files the manifest names"))
     #expect(!advice.contains("s3cr3t"))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// Check manifests in JSON and YAML: fields, per-track options, tolerances, gates, and
@@ -52,7 +53,8 @@ struct CheckManifestDecoderTests {
   }
 
   @Test func assertMayNameAGatesFile() throws {
-    let manifest = try CheckManifestDecoder.decode(#"{"tracks": [{"log": "a.csv"}], "assert": "gates.yaml"}"#, source: "check.json")
+    let manifest = try CheckManifestDecoder.decode(
+      #"{"tracks": [{"log": "a.csv"}], "assert": "gates.yaml"}"#, source: "check.json")
     guard case .file(let path, _)? = manifest.assert else {
       Issue.record("expected a gates file")
       return
@@ -83,8 +85,14 @@ struct CheckManifestDecoderTests {
     (#"{"tracks": [{"log": "a.csv"}], "tolerance": {"fidelity.*": -1}}"#, "expected a relative tolerance ≥ 0"),
     (#"{"tracks": [{"log": "a.csv"}], "tolerance": {"fidelity sed": 1}}"#, "expected \"default\" or a stats path glob"),
     (#"{"tracks": [{"log": "a.csv"}], "assert": {"mx": {}}}"#, "'assert.mx': unknown field; did you mean 'max'?"),
-    (#"{"tracks": [{"log": "a.csv"}], "assert": {"max": {"uploads.requests": "40"}}}"#, "'assert.max.uploads.requests': expected a number"),
-    (#"{"tracks": [{"log": "a.csv"}], "assert": 3}"#, "'assert': expected {max: {…}, min: {…}} or the path of a gates file"),
+    (
+      #"{"tracks": [{"log": "a.csv"}], "assert": {"max": {"uploads.requests": "40"}}}"#,
+      "'assert.max.uploads.requests': expected a number"
+    ),
+    (
+      #"{"tracks": [{"log": "a.csv"}], "assert": 3}"#,
+      "'assert': expected {max: {…}, min: {…}} or the path of a gates file"
+    ),
     (#"{"tracks": [{"log": "a.csv"},]}"#, "not valid JSON"),
   ])
   func badManifestsSayWhatIsWrong(text: String, message: String) {
@@ -100,8 +108,11 @@ struct CheckManifestDecoderTests {
 
   @Test func errorsNameTheLine() {
     let text = "tracks:\n  - log: a.csv\n    options:\n      utcOffset: \"+25:00\"\n"
-    #expect(throws: CheckManifestError(source: "check.yaml", line: 4, key: "tracks[0].options.utcOffset",
-                                       reason: "expected an offset such as \"+02:00\" or \"-0700\" (quoted in YAML), found \"+25:00\"")) {
+    #expect(
+      throws: CheckManifestError(
+        source: "check.yaml", line: 4, key: "tracks[0].options.utcOffset",
+        reason: "expected an offset such as \"+02:00\" or \"-0700\" (quoted in YAML), found \"+25:00\"")
+    ) {
       try CheckManifestDecoder.decode(text, source: "check.yaml")
     }
   }

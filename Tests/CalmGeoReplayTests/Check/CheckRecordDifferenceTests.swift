@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// Output files split into records (array elements or lines) and their first difference.
@@ -34,13 +35,15 @@ struct CheckRecordDifferenceTests {
   }
 
   @Test func aRecordOnlyOneSideHas() throws {
-    let difference = try #require(CheckRecordDifference.first(stored: bytes("[{\"a\":1}]"), fresh: bytes("[{\"a\":1},{\"a\":2}]")))
+    let difference = try #require(
+      CheckRecordDifference.first(stored: bytes("[{\"a\":1}]"), fresh: bytes("[{\"a\":1},{\"a\":2}]")))
     #expect(difference.index == 1 && difference.stored == nil && difference.fresh?.text == #"{"a":2}"#)
     #expect(difference.singleLine)
   }
 
   @Test func equalRecordsFormattedDifferentlyAreComparedByLine() throws {
-    let lines = try #require(CheckRecordDifference.first(stored: bytes("[\n{\"a\":1}\n]\n"), fresh: bytes("[{\"a\":1}]\n")))
+    let lines = try #require(
+      CheckRecordDifference.first(stored: bytes("[\n{\"a\":1}\n]\n"), fresh: bytes("[{\"a\":1}]\n")))
     #expect(lines.unit == .line && lines.index == 0 && lines.stored?.text == "[")
     let newline = try #require(CheckRecordDifference.first(stored: bytes("{\"a\":1}\n"), fresh: bytes("{\"a\":1}")))
     #expect(newline.unit == .line && newline.stored == nil && newline.fresh == nil && newline.differing == 0)

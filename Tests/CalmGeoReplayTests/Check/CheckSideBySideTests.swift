@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// Two versions of a record side by side, keys aligned, differing lines marked.
@@ -7,19 +8,20 @@ struct CheckSideBySideTests {
     let text = CheckSideBySide.render(
       stored: #"{"id":"a","t":1,"coords":{"lat":35.5,"lon":135},"event":"motionchange"}"#,
       fresh: #"{"id":"a","t":2,"coords":{"lat":35.5,"lon":135.25}}"#, titles: ("stored, line 4", "fresh, line 4"))
-    #expect(text == """
-          stored, line 4            │ fresh, line 4
-          {                         │ {
-            "id": "a",              │   "id": "a",
-        *   "t": 1,                 │   "t": 2,
-            "coords": {             │   "coords": {
-              "lat": 35.5,          │     "lat": 35.5,
-        *     "lon": 135            │     "lon": 135.25
-            },                      │   }
-        *   "event": "motionchange" │
-          }                         │ }
+    #expect(
+      text == """
+            stored, line 4            │ fresh, line 4
+            {                         │ {
+              "id": "a",              │   "id": "a",
+          *   "t": 1,                 │   "t": 2,
+              "coords": {             │   "coords": {
+                "lat": 35.5,          │     "lat": 35.5,
+          *     "lon": 135            │     "lon": 135.25
+              },                      │   }
+          *   "event": "motionchange" │
+            }                         │ }
 
-      """)
+        """)
   }
 
   @Test func longLinesAreCutAndTheColumnStaysNarrow() {
@@ -43,45 +45,50 @@ struct CheckSideBySideTests {
       stored: #"{"seq":1,"headers":{"Accept":"a","Authorization":"Bearer old-T0K"},"token":"x1"}"#,
       fresh: #"{"seq":1,"headers":{"Accept":"a","Authorization":"Bearer (redacted)"},"token":"x1"}"#,
       titles: ("stored", "fresh"))
-    #expect(text == """
-          stored                                   │ fresh
-          {                                        │ {
-            "seq": 1,                              │   "seq": 1,
-            "headers": {                           │   "headers": {
-              "Accept": "a",                       │     "Accept": "a",
-        *     "Authorization": "Bearer (redacted)" │     "Authorization": "Bearer (redacted)"
-            },                                     │   },
-            "token": "(redacted)"                  │   "token": "(redacted)"
-          }                                        │ }
-          Authorization header differs (values not shown)
+    #expect(
+      text == """
+            stored                                   │ fresh
+            {                                        │ {
+              "seq": 1,                              │   "seq": 1,
+              "headers": {                           │   "headers": {
+                "Accept": "a",                       │     "Accept": "a",
+          *     "Authorization": "Bearer (redacted)" │     "Authorization": "Bearer (redacted)"
+              },                                     │   },
+              "token": "(redacted)"                  │   "token": "(redacted)"
+            }                                        │ }
+            Authorization header differs (values not shown)
 
-      """)
+        """)
     #expect(!text.contains("old-T0K") && !text.contains("x1"))
     // A token that appears, or changes kind, is marked and named too.
     let kinds = CheckSideBySide.render(stored: #"{"token":null}"#, fresh: #"{"token":["s3cr3t"]}"#, titles: ("a", "b"))
     #expect(!kinds.contains("s3cr3t"))
     #expect(kinds.hasSuffix("    'token' differs (values not shown)\n"))
     // Text that is not JSON (a truncated line) is redacted too.
-    let cut = CheckSideBySide.render(stored: #"{"headers":{"Authorization":"Bearer old-T0K"#,
-                                     fresh: #"{"headers":{"Authorization":"Bearer new-T0K"#, titles: ("a", "b"))
-    #expect(cut == """
-          a                                              │ b
-        * {"headers":{"Authorization":"Bearer (redacted) │ {"headers":{"Authorization":"Bearer (redacted)
-          a credential differs (values not shown)
+    let cut = CheckSideBySide.render(
+      stored: #"{"headers":{"Authorization":"Bearer old-T0K"#,
+      fresh: #"{"headers":{"Authorization":"Bearer new-T0K"#, titles: ("a", "b"))
+    #expect(
+      cut == """
+            a                                              │ b
+          * {"headers":{"Authorization":"Bearer (redacted) │ {"headers":{"Authorization":"Bearer (redacted)
+            a credential differs (values not shown)
 
-      """)
+        """)
   }
 
   @Test func aURLWhoseUserInfoAloneDiffersIsMarkedWithoutShowingIt() {
-    let text = CheckSideBySide.render(stored: #"{"url":"https://robot:0ld@h.test/v1"}"#,
-                                      fresh: #"{"url":"https://(redacted)@h.test/v1"}"#, titles: ("a", "b"))
-    #expect(text == """
-          a                                       │ b
-          {                                       │ {
-        *   "url": "https://(redacted)@h.test/v1" │   "url": "https://(redacted)@h.test/v1"
-          }                                       │ }
-          a url's user info differs (values not shown)
+    let text = CheckSideBySide.render(
+      stored: #"{"url":"https://robot:0ld@h.test/v1"}"#,
+      fresh: #"{"url":"https://(redacted)@h.test/v1"}"#, titles: ("a", "b"))
+    #expect(
+      text == """
+            a                                       │ b
+            {                                       │ {
+          *   "url": "https://(redacted)@h.test/v1" │   "url": "https://(redacted)@h.test/v1"
+            }                                       │ }
+            a url's user info differs (values not shown)
 
-      """)
+        """)
   }
 }

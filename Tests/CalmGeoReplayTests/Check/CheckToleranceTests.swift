@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// Relative tolerances per dotted-path glob: matching, the most specific pattern, and
@@ -23,9 +24,11 @@ struct CheckToleranceTests {
   }
 
   @Test func theMostSpecificPatternWins() {
-    let tolerance = CheckTolerance(defaultValue: 1e-9, patterns: [
-      .init("*", 1e-3), .init("fidelity.*", 1e-6), .init("fidelity.sed.p95", 0), .init("fidelity.sed.*", 1e-5),
-    ])
+    let tolerance = CheckTolerance(
+      defaultValue: 1e-9,
+      patterns: [
+        .init("*", 1e-3), .init("fidelity.*", 1e-6), .init("fidelity.sed.p95", 0), .init("fidelity.sed.*", 1e-5),
+      ])
     #expect(tolerance.value(for: "fidelity.sed.p95") == 0)
     #expect(tolerance.value(for: "fidelity.sed.max") == 1e-5)
     #expect(tolerance.value(for: "fidelity.ped.max") == 1e-6)
@@ -33,7 +36,9 @@ struct CheckToleranceTests {
     #expect(CheckTolerance().value(for: "engine.keptRatio") == 1e-9)
   }
 
-  private func row(_ old: String, _ new: String, floating: Bool = true, path: String = "fidelity.sed.max") -> StatsComparison.Row {
+  private func row(_ old: String, _ new: String, floating: Bool = true, path: String = "fidelity.sed.max")
+    -> StatsComparison.Row
+  {
     StatsComparison.Row(path: path, old: old, new: new, delta: nil, isFloatingPoint: floating)
   }
 
@@ -57,7 +62,8 @@ struct CheckToleranceTests {
     configuration.calmGeo.url = "https://example.test/l"
     configuration.calmGeo.autoSync = true
     var observer = DiscardingObserver()
-    let track = Track(name: "logs/worked.csv", format: .csv, fixes: EquatorTrack.workedExample, diagnostics: InputDiagnostics())
+    let track = Track(
+      name: "logs/worked.csv", format: .csv, fixes: EquatorTrack.workedExample, diagnostics: InputDiagnostics())
     return ReplayStats(ReplayRunner.run(track, configuration: configuration, observer: &observer, metrics: true))
   }
 
@@ -70,7 +76,8 @@ struct CheckToleranceTests {
     fresh.fidelity?.sed.max = 12.5 * (1 + 1e-7)
     let strict = StatsCheck(stored: stored, fresh: fresh, tolerance: CheckTolerance())
     #expect(strict.changes.map(\.path) == ["fidelity.sed.max"])
-    let loose = StatsCheck(stored: stored, fresh: fresh, tolerance: CheckTolerance(patterns: [.init("fidelity.*", 1e-6)]))
+    let loose = StatsCheck(
+      stored: stored, fresh: fresh, tolerance: CheckTolerance(patterns: [.init("fidelity.*", 1e-6)]))
     #expect(loose.changes.isEmpty)
     #expect(loose.withinTolerance.map(\.path) == ["fidelity.sed.max"])
     fresh.input.file = "other.csv"

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CalmGeoReplay
 
 /// `compare`'s core: stats read back through `ReplayStats` and compared field by field.
@@ -45,7 +46,8 @@ struct StatsComparisonTests {
 
   @Test func readsVersionOneStatsAndRefusesNewerOnes() throws {
     // Version 1 (before the metrics sections) had no schemaVersion and no energy.
-    var object = try JSONSerialization.jsonObject(with: Data(StatsJSONWriter.render(stats(failureRate: 0)).utf8)) as! [String: Any]
+    var object =
+      try JSONSerialization.jsonObject(with: Data(StatsJSONWriter.render(stats(failureRate: 0)).utf8)) as! [String: Any]
     object["schemaVersion"] = nil
     object["energy"] = nil
     let v1 = try JSONDecoder().decode(ReplayStats.self, from: try JSONSerialization.data(withJSONObject: object))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CalmGeoReplay
 
 struct ReplayConfigurationDecoderTests: ConfigDecoding {
@@ -22,7 +23,8 @@ struct ReplayConfigurationDecoderTests: ConfigDecoding {
   }
 
   @Test func readsEveryKey() throws {
-    let configuration = try decode("""
+    let configuration = try decode(
+      """
       {"desiredAccuracy": 10, "distanceFilter": 50, "disableSpeedMultiplier": true, "speedMultiplier": 2,
        "stationaryRadius": 80.5, "url": "https://api.example.test/v1/locations", "token": "abc",
        "httpTimeout": 3000, "method": "put", "autoSync": true, "syncThreshold": 5, "maxBatchSize": 100,
@@ -71,20 +73,41 @@ struct ReplayConfigurationDecoderTests: ConfigDecoding {
   }
 
   @Test(arguments: [
-    ("{\"distanceFiltr\": 10}", "cfg.json:1:19: error: config: 'distanceFiltr': unknown key; did you mean 'distanceFilter'?"),
-    ("{\"syncTreshold\": 10}", "cfg.json:1:18: error: config: 'syncTreshold': unknown key; did you mean 'syncThreshold'?"),
+    (
+      "{\"distanceFiltr\": 10}",
+      "cfg.json:1:19: error: config: 'distanceFiltr': unknown key; did you mean 'distanceFilter'?"
+    ),
+    (
+      "{\"syncTreshold\": 10}",
+      "cfg.json:1:18: error: config: 'syncTreshold': unknown key; did you mean 'syncThreshold'?"
+    ),
     ("{\"replay\": {\"sed\": 1}}", "cfg.json:1:20: error: config: 'replay.sed': unknown key; did you mean 'seed'?"),
     ("{\"distanceFilter\": -1}", "cfg.json:1:20: error: config: 'distanceFilter': must be 0 or more, found -1"),
     ("{\"distanceFilter\": 2.5}", "cfg.json:1:20: error: config: 'distanceFilter': expected a whole number, found 2.5"),
     ("{\"speedMultiplier\": -0.5}", "cfg.json:1:21: error: config: 'speedMultiplier': must be 0 or more, found -0.5"),
     ("{\"maxBatchSize\": -3}", "cfg.json:1:18: error: config: 'maxBatchSize': must be 0 or more, found -3"),
     ("{\"url\": \"not a url\"}", "cfg.json:1:9: error: config: 'url': not an http(s) URL: \"not a url\""),
-    ("{\"url\": \"ftp://example.test/x\"}", "cfg.json:1:9: error: config: 'url': not an http(s) URL: \"ftp://example.test/x\""),
+    (
+      "{\"url\": \"ftp://example.test/x\"}",
+      "cfg.json:1:9: error: config: 'url': not an http(s) URL: \"ftp://example.test/x\""
+    ),
     ("{\"autoSync\": 1}", "cfg.json:1:14: error: config: 'autoSync': expected true or false, found 1"),
-    ("{\"method\": \"PATCH\"}", "cfg.json:1:12: error: config: 'method': expected POST, PUT, GET or DELETE, found \"PATCH\""),
-    ("{\"desiredAccuracy\": \"TEN_METRES\"}", "cfg.json:1:21: error: config: 'desiredAccuracy': unknown accuracy \"TEN_METRES\"; did you mean 'TEN_METERS'?"),
-    ("{\"replay\": {\"network\": {\"failureRate\": 1.5}}}", "cfg.json:1:40: error: config: 'replay.network.failureRate': must be between 0 and 1, found 1.5"),
-    ("{\"replay\": {\"network\": {\"schedule\": [200, \"never\"]}}}", "cfg.json:1:37: error: config: 'replay.network.schedule': expected a status code (100-599) or \"timeout\", found \"never\""),
+    (
+      "{\"method\": \"PATCH\"}",
+      "cfg.json:1:12: error: config: 'method': expected POST, PUT, GET or DELETE, found \"PATCH\""
+    ),
+    (
+      "{\"desiredAccuracy\": \"TEN_METRES\"}",
+      "cfg.json:1:21: error: config: 'desiredAccuracy': unknown accuracy \"TEN_METRES\"; did you mean 'TEN_METERS'?"
+    ),
+    (
+      "{\"replay\": {\"network\": {\"failureRate\": 1.5}}}",
+      "cfg.json:1:40: error: config: 'replay.network.failureRate': must be between 0 and 1, found 1.5"
+    ),
+    (
+      "{\"replay\": {\"network\": {\"schedule\": [200, \"never\"]}}}",
+      "cfg.json:1:37: error: config: 'replay.network.schedule': expected a status code (100-599) or \"timeout\", found \"never\""
+    ),
     ("[1]", "cfg.json: error: config: expected an object, found […]"),
   ])
   func rejectsBadValuesNamingKeyAndValue(json: String, message: String) {
@@ -93,7 +116,9 @@ struct ReplayConfigurationDecoderTests: ConfigDecoding {
 
   @Test func rejectsNonFiniteAndBrokenJSON() {
     // The value starts at column 22: `{"stationaryRadius": ` is 21 characters.
-    #expect(error("{\"stationaryRadius\": 1e999}") == "cfg.json:1:22: error: config: not valid JSON: number out of range: 1e999 (larger than any double)")
+    #expect(
+      error("{\"stationaryRadius\": 1e999}")
+        == "cfg.json:1:22: error: config: not valid JSON: number out of range: 1e999 (larger than any double)")
     #expect(error("{\"distanceFilter\": }") == "cfg.json:1:20: error: config: not valid JSON: unexpected character")
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CalmGeoReplay
 
 /// GPX and GeoJSON exports of CALMGEO.md §6's worked example (7 emitted locations, 3 of

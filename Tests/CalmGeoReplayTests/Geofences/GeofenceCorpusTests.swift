@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// Geofence events on a real log against crossings computed independently
@@ -29,24 +30,26 @@ struct GeofenceCorpusTests {
     //   fixes 24, 63, 74 → unknown (accuracy 20.7, 22.9, 22.5), each back to unsatisfied at the next fix
     //   fix 86 11:06:21 → satisfied (8.25 m), fix 87 11:08:22 → unsatisfied (886.50 m)
     let start = GeofenceCondition(identifier: "start", latitude: 60.385390, longitude: 5.217217, radius: 50)
-    let stop = GeofenceCondition(identifier: "stop", latitude: 60.38455, longitude: 5.30420, radius: 20,
-                                 assuming: .unsatisfied)
+    let stop = GeofenceCondition(
+      identifier: "stop", latitude: 60.38455, longitude: 5.30420, radius: 20,
+      assuming: .unsatisfied)
     let events = try Self.events([start, stop])
-    #expect(events == [
-      "start 1 2017-08-13T08:52:26.000Z satisfied",
-      "start 4 2017-08-13T08:55:55.000Z unsatisfied",
-      "stop 14 2017-08-13T09:16:19.000Z satisfied",
-      "stop 15 2017-08-13T09:16:51.000Z unknown",
-      "stop 16 2017-08-13T09:17:28.000Z satisfied",
-      "stop 19 2017-08-13T09:20:21.000Z unsatisfied",
-      "stop 24 2017-08-13T09:30:29.000Z unknown",
-      "stop 28 2017-08-13T09:38:34.000Z unsatisfied",
-      "stop 63 2017-08-13T10:33:26.000Z unknown",
-      "stop 64 2017-08-13T10:33:58.000Z unsatisfied",
-      "stop 74 2017-08-13T10:51:32.000Z unknown",
-      "stop 75 2017-08-13T10:52:04.000Z unsatisfied",
-      "stop 86 2017-08-13T11:06:21.000Z satisfied",
-      "stop 87 2017-08-13T11:08:22.000Z unsatisfied",
-    ])
+    #expect(
+      events == [
+        "start 1 2017-08-13T08:52:26.000Z satisfied",
+        "start 4 2017-08-13T08:55:55.000Z unsatisfied",
+        "stop 14 2017-08-13T09:16:19.000Z satisfied",
+        "stop 15 2017-08-13T09:16:51.000Z unknown",
+        "stop 16 2017-08-13T09:17:28.000Z satisfied",
+        "stop 19 2017-08-13T09:20:21.000Z unsatisfied",
+        "stop 24 2017-08-13T09:30:29.000Z unknown",
+        "stop 28 2017-08-13T09:38:34.000Z unsatisfied",
+        "stop 63 2017-08-13T10:33:26.000Z unknown",
+        "stop 64 2017-08-13T10:33:58.000Z unsatisfied",
+        "stop 74 2017-08-13T10:51:32.000Z unknown",
+        "stop 75 2017-08-13T10:52:04.000Z unsatisfied",
+        "stop 86 2017-08-13T11:06:21.000Z satisfied",
+        "stop 87 2017-08-13T11:08:22.000Z unsatisfied",
+      ])
   }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// The CLMonitor rule on hand-built tracks on the equator (x metres east of longitude 0
@@ -6,10 +7,13 @@ import Testing
 /// points on the equator is exactly their difference in x).
 struct GeofenceMonitorTests {
   /// A condition centred at x = `x` on the equator.
-  static func condition(_ id: String = "c", x: Double = 0, radius: Double = 100,
-                        assuming: GeofenceState = .unknown) -> GeofenceCondition {
-    GeofenceCondition(identifier: id, latitude: 0, longitude: x / (GeoMath.earthRadius * .pi / 180),
-                      radius: radius, assuming: assuming)
+  static func condition(
+    _ id: String = "c", x: Double = 0, radius: Double = 100,
+    assuming: GeofenceState = .unknown
+  ) -> GeofenceCondition {
+    GeofenceCondition(
+      identifier: id, latitude: 0, longitude: x / (GeoMath.earthRadius * .pi / 180),
+      radius: radius, assuming: assuming)
   }
 
   /// A fix `t` seconds after T0 at x metres east, with an accuracy.
@@ -21,8 +25,10 @@ struct GeofenceMonitorTests {
   }
 
   /// Feeds fixes straight to a monitor (no engine: the monitor reads fixes alone).
-  static func monitor(_ conditions: [GeofenceCondition], _ fixes: [Fix],
-                      settings: ReplaySettings = ReplaySettings()) -> GeofenceMonitor {
+  static func monitor(
+    _ conditions: [GeofenceCondition], _ fixes: [Fix],
+    settings: ReplaySettings = ReplaySettings()
+  ) -> GeofenceMonitor {
     var monitor = GeofenceMonitor(conditions: conditions, settings: settings)
     let decision = EquatorTrack.replay([fixes[0]]).observer.decisions[0]
     for fix in fixes { monitor.replayDidDecide(fix, decision) }
@@ -37,7 +43,11 @@ struct GeofenceMonitorTests {
 
   struct Event: Equatable, CustomStringConvertible {
     var t: Double, state: GeofenceState, fix: Int
-    init(_ t: Double, _ state: GeofenceState, _ fix: Int) { self.t = t; self.state = state; self.fix = fix }
+    init(_ t: Double, _ state: GeofenceState, _ fix: Int) {
+      self.t = t
+      self.state = state
+      self.fix = fix
+    }
     var description: String { "t=\(t) \(state) fix \(fix)" }
   }
 
@@ -51,14 +61,17 @@ struct GeofenceMonitorTests {
     //   fix 6 t50 x=90     → satisfied
     //   fix 7 t60 x=90, accuracy 120 > 100 → unknown
     //   fix 8 t70 x=90, accuracy 100 = radius: not worse, so decided → satisfied
-    let m = Self.monitor([Self.condition()], [
-      Self.fix(0, 0), Self.fix(10, 60), Self.fix(20, 99.9), Self.fix(30, 100.1), Self.fix(40, 150),
-      Self.fix(50, 90), Self.fix(60, 90, accuracy: 120), Self.fix(70, 90, accuracy: 100),
-    ])
-    #expect(Self.events(m) == [
-      Event(0, .satisfied, 1), Event(30, .unsatisfied, 4), Event(50, .satisfied, 6), Event(60, .unknown, 7),
-      Event(70, .satisfied, 8),
-    ])
+    let m = Self.monitor(
+      [Self.condition()],
+      [
+        Self.fix(0, 0), Self.fix(10, 60), Self.fix(20, 99.9), Self.fix(30, 100.1), Self.fix(40, 150),
+        Self.fix(50, 90), Self.fix(60, 90, accuracy: 120), Self.fix(70, 90, accuracy: 100),
+      ])
+    #expect(
+      Self.events(m) == [
+        Event(0, .satisfied, 1), Event(30, .unsatisfied, 4), Event(50, .satisfied, 6), Event(60, .unknown, 7),
+        Event(70, .satisfied, 8),
+      ])
     let previous = m.events.keptWithLast.map(\.previous)
     #expect(previous == [.unknown, .satisfied, .unsatisfied, .satisfied, .unknown])
     // Dwell = time reported satisfied: t0→t30 (30 s) + t50→t60 (10 s) + t70→last fix t70 (0) = 40 s.
@@ -101,11 +114,13 @@ struct GeofenceMonitorTests {
     #expect(satisfied.stats.conditions[0].dwellSeconds == 10)
     // assuming unsatisfied, first fix inside: a wrong assumption is corrected at once.
     let unsatisfied = Self.monitor([Self.condition(assuming: .unsatisfied)], fixes)
-    #expect(Self.events(unsatisfied) == [Event(0, .satisfied, 1), Event(10, .unsatisfied, 2), Event(20, .satisfied, 3)])
+    #expect(
+      Self.events(unsatisfied) == [Event(0, .satisfied, 1), Event(10, .unsatisfied, 2), Event(20, .satisfied, 3)])
     // Two conditions are independent; the far one (x = 1000) is unsatisfied from fix 1 on.
     let two = Self.monitor([Self.condition("near"), Self.condition("far", x: 1000)], fixes)
-    #expect(two.events.keptWithLast.map { "\($0.identifier) \($0.state) \($0.fix)" }
-      == ["near satisfied 1", "far unsatisfied 1", "near unsatisfied 2", "near satisfied 3"])
+    #expect(
+      two.events.keptWithLast.map { "\($0.identifier) \($0.state) \($0.fix)" }
+        == ["near satisfied 1", "far unsatisfied 1", "near unsatisfied 2", "near satisfied 3"])
   }
 
   @Test func theExitDelayReportsAnExitLateAndFreezesTheCondition() {
@@ -209,11 +224,15 @@ struct GeofenceMonitorTests {
     //   entry when 30 - 1.5 t ≤ 20 → t ≥ 6.67: t7 (x = 10.5, d = 19.5), fix 8
     //   exit when 1.5 (t - 300) > 20 → t > 313.3: t314 (d = 21), fix 315, while CalmGeo
     //   itself was monitoring its own geofence from t183 (GPS off: the app's fixes go on).
-    var engine = ReplayEngine(config: CalmGeoConfig(), settings: ReplaySettings(),
-                              observer: GeofenceMonitor(conditions: [Self.condition(x: 30, radius: 20)]))
+    var engine = ReplayEngine(
+      config: CalmGeoConfig(), settings: ReplaySettings(),
+      observer: GeofenceMonitor(conditions: [Self.condition(x: 30, radius: 20)]))
     engine.process(EquatorTrack.workedExample)
     _ = engine.finish()
-    #expect(Self.events(engine.observer) == [Event(0, .unsatisfied, 1), Event(7, .satisfied, 8), Event(314, .unsatisfied, 315)])
+    #expect(
+      Self.events(engine.observer) == [
+        Event(0, .unsatisfied, 1), Event(7, .satisfied, 8), Event(314, .unsatisfied, 315),
+      ])
     #expect(engine.observer.stats.conditions[0].dwellSeconds == 307)  // t7 → t314
   }
 
@@ -222,17 +241,19 @@ struct GeofenceMonitorTests {
     settings.geofenceExitDelay = 30_000
     let fixes = [Self.fix(0, 0), Self.fix(10, 150), Self.fix(40, 160, accuracy: nil)]
     var bytes: [UInt8] = []
-    var monitor = GeofenceMonitor(conditions: [Self.condition("home", assuming: .satisfied)], settings: settings,
-                                  sink: { bytes += $0 })
+    var monitor = GeofenceMonitor(
+      conditions: [Self.condition("home", assuming: .satisfied)], settings: settings,
+      sink: { bytes += $0 })
     let decision = EquatorTrack.replay([fixes[0]]).observer.decisions[0]
     for fix in fixes { monitor.replayDidDecide(fix, decision) }
     monitor.replayDidEnd(at: fixes[2].time)
     // x = 160 m is longitude 160 / 111 195.08 = 0.0014389° (7 decimals).
-    #expect(String(decoding: bytes, as: UTF8.self) == """
-      {"identifier":"home","state":"unsatisfied","previous":"satisfied","time":"2024-05-01T07:00:40.000Z",\
-      "fix":3,"line":42,"latitude":0,"longitude":0.0014389,"accuracy":null,"distance":160,"radius":100,\
-      "crossingFix":2,"crossingTime":"2024-05-01T07:00:10.000Z"}
+    #expect(
+      String(decoding: bytes, as: UTF8.self) == """
+        {"identifier":"home","state":"unsatisfied","previous":"satisfied","time":"2024-05-01T07:00:40.000Z",\
+        "fix":3,"line":42,"latitude":0,"longitude":0.0014389,"accuracy":null,"distance":160,"radius":100,\
+        "crossingFix":2,"crossingTime":"2024-05-01T07:00:10.000Z"}
 
-      """)
+        """)
   }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// The eight-byte tests flag exactly the bytes that pass, wherever they are and

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 struct LineReaderTests {
@@ -13,9 +14,10 @@ struct LineReaderTests {
   @Test(arguments: [1, 2, 3, 5, 16, 1000])
   func splitsLFCRLFAndCRAtEveryChunkSize(chunk: Int) throws {
     let text = "a\nbb\r\nccc\rdddd\r\n\r\neeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee\nlast"
-    #expect(try lines(text, chunk: chunk) == [
-      "1:a", "2:bb", "3:ccc", "4:dddd", "5:", "6:eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee", "7:last",
-    ])
+    #expect(
+      try lines(text, chunk: chunk) == [
+        "1:a", "2:bb", "3:ccc", "4:dddd", "5:", "6:eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee", "7:last",
+      ])
   }
 
   @Test func finalLineEndAddsNoEmptyLine() throws {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// `--utc-offset`: logs written in local time without a zone.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoLibraryEngine
 @testable import CalmGeoReplay
 
@@ -10,12 +11,13 @@ struct EngineTraceTests {
     var library = EngineTrace()
     library.locations = ["a", "b", "x"]
     let text = builtin.firstDifference(from: library)
-    #expect(text == """
-      first difference at location 3:
-          builtin: c
-          library: x
-          (the location before, equal: b)
-      """)
+    #expect(
+      text == """
+        first difference at location 3:
+            builtin: c
+            library: x
+            (the location before, equal: b)
+        """)
     #expect(builtin.firstDifference(from: builtin) == nil)
   }
 
@@ -52,7 +54,8 @@ struct EngineTraceTests {
     let trace = EngineTrace.builtin(observer)
     #expect(trace.locations.first == "2024-05-01T07:00:00.000Z isMoving=true motionchange")
     #expect(trace.locations[3] == "2024-05-01T07:01:13.000Z isMoving=false motionchange")
-    #expect(trace.requests.first == "#1 sent 2024-05-01T07:00:00.000Z answered 2024-05-01T07:00:00.000Z 200, "
-      + "1 records [2024-05-01T07:00:00.000Z]")
+    #expect(
+      trace.requests.first == "#1 sent 2024-05-01T07:00:00.000Z answered 2024-05-01T07:00:00.000Z 200, "
+        + "1 records [2024-05-01T07:00:00.000Z]")
   }
 }

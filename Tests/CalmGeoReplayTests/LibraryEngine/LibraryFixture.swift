@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import CalmGeoLibraryEngine
 
 /// The reference CalmGeo sources (`../shared/calmgeo-source`), built once for every test that

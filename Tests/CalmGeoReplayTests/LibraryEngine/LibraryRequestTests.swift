@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CalmGeoLibraryEngine
 @testable import CalmGeoReplay
 
@@ -34,8 +35,9 @@ struct LibraryRequestTests {
     var configuration = ReplayConfiguration()
     configuration.scenario = Scenario(entries: [
       .init(.start, at: .sinceFirstFix(45_000)), .init(.sync, at: .atFix(2)),
-      .init(.restart(CalmGeoConfigPatch(keys: ["distanceFilter"], values: patchValues)),
-            at: .after(.monitoring, number: 1, offset: 30_000)),
+      .init(
+        .restart(CalmGeoConfigPatch(keys: ["distanceFilter"], values: patchValues)),
+        at: .after(.monitoring, number: 1, offset: 30_000)),
     ])
     let request = try json(LibraryRequest.encode(fixes: fixes, configuration: configuration))
     let calls = try #require(request["calls"] as? [[String: Any]])

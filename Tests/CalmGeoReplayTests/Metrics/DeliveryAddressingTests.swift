@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// `delivery.*` is addressable where stats paths are: a `check` gate, a sweep row's
@@ -21,15 +22,18 @@ struct DeliveryAddressingTests {
   @Test func checkGateOnTheDelayP95() throws {
     let source = "gates.yaml"
     let gates = try CheckGates(
-      CheckManifestDecoder.document("max: {delivery.delaySeconds.p95: 60, delivery.stillStored: 2}\n",
-                                    source: source, document: "gates"), source: source)
-    #expect(try gates.violations(of: stats(), track: "worked").map(\.description)
-      == ["worked: delivery.delaySeconds.p95 = 72 > 60"])
+      CheckManifestDecoder.document(
+        "max: {delivery.delaySeconds.p95: 60, delivery.stillStored: 2}\n",
+        source: source, document: "gates"), source: source)
+    #expect(
+      try gates.violations(of: stats(), track: "worked").map(\.description)
+        == ["worked: delivery.delaySeconds.p95 = 72 > 60"])
   }
 
   @Test func sweepRowsCarryTheDeliveryNumbers() throws {
-    let row = SweepRow(stats: stats(), trackIndex: 0, trackName: "worked.csv", configIndex: 0,
-                       grid: SweepGrid(base: SpecNode(.object([])), variables: []), specHash: "x")
+    let row = SweepRow(
+      stats: stats(), trackIndex: 0, trackName: "worked.csv", configIndex: 0,
+      grid: SweepGrid(base: SpecNode(.object([])), variables: []), specHash: "x")
     func value(_ path: String) -> Double? { row.paths.firstIndex(of: path).map { row.values[$0] } }
     #expect(value("delivery.delivered") == 5)
     #expect(value("delivery.delaySeconds.p50") == 0)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// `delivery` on CALMGEO.md §6's worked example (fixes fed to the engine directly), with

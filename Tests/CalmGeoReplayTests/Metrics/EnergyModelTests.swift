@@ -1,4 +1,6 @@
+import Foundation
 import Testing
+
 @testable import CalmGeoReplay
 
 /// The battery proxy on CALMGEO.md §6's worked example, every figure worked out by hand.
@@ -32,13 +34,17 @@ struct EnergyModelTests {
     #expect(abs((energy.percentPerHour ?? .nan) - total / (329.0 / 3600) / 3000 * 100) < 1e-4)
   }
 
-  @Test(arguments: [(-2.0, "gps"), (-1, "gps"), (10, "gps"), (99.9, "gps"), (100, "wifi"), (999, "wifi"), (1000, "cell"), (3000, "cell")])
+  @Test(arguments: [
+    (-2.0, "gps"), (-1, "gps"), (10, "gps"), (99.9, "gps"), (100, "wifi"), (999, "wifi"), (1000, "cell"),
+    (3000, "cell"),
+  ])
   func accuracyClasses(desiredAccuracy: Double, expected: String) {
     #expect(EnergyModel.accuracyClass(desiredAccuracy) == expected)
   }
 
   @Test func coarseAccuracyCostsLessAndCoefficientsComeFromTheConfig() throws {
-    let json = #"{"desiredAccuracy": "kilometer", "replay": {"energy": {"cellMilliamps": 6, "batteryMilliampHours": 1000}}}"#
+    let json =
+      #"{"desiredAccuracy": "kilometer", "replay": {"energy": {"cellMilliamps": 6, "batteryMilliampHours": 1000}}}"#
     let configuration = try ReplayConfigurationDecoder.decode(Data(json.utf8), source: "c.json")
     #expect(configuration.replay.energy.cellMilliamps == 6)
     var (_, result) = EquatorTrack.replay(EquatorTrack.workedExample, config: configuration.calmGeo)
@@ -53,9 +59,8 @@ struct EnergyModelTests {
       try ReplayConfigurationDecoder.decode(Data(#"{"replay": {"energy": {"gpsMiliamps": 5}}}"#.utf8), source: "c.json")
     }
     #expect(throws: ConfigError.self) {
-      try ReplayConfigurationDecoder.decode(Data(#"{"replay": {"energy": {"batteryMilliampHours": 0}}}"#.utf8), source: "c.json")
+      try ReplayConfigurationDecoder.decode(
+        Data(#"{"replay": {"energy": {"batteryMilliampHours": 0}}}"#.utf8), source: "c.json")
     }
   }
 }
-
-import Foundation

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CalmGeoReplay
 
 /// Energy profiles with sources, the radio tail, and no per-hour rate for a short log.
@@ -67,7 +68,8 @@ struct EnergyProfileTests {
     #expect(longEnergy.percentPerHour != nil)
     #expect(longEnergy.profiles?.all.allSatisfy { $0.estimate.percentPerHour != nil } == true)
     // Nexus 5: a higher GNSS current (76.23 mA) and a smaller battery (2300 mAh) than the default.
-    let nexus = longEnergy.profiles!.nexus5.percentPerHour!, standard = longEnergy.profiles!.default.percentPerHour!
+    let nexus = longEnergy.profiles!.nexus5.percentPerHour!
+    let standard = longEnergy.profiles!.default.percentPerHour!
     #expect(nexus > standard && longEnergy.profiles!.default.percentPerHour == longEnergy.percentPerHour)
   }
 }

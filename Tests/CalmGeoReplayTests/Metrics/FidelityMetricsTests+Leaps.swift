@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CalmGeoReplay
 
 /// A log that leaps across a continent (a fuzzed NMEA log: 21 fixes in Oregon, then two in
@@ -9,8 +10,9 @@ import Testing
 struct FidelityLeapTests {
   static func leap() -> [Fix] {
     var fixes = (0..<21).map { i in
-      Fix(time: 1_460_064_681_000 + Int64(i) * 1000, latitude: 44.0688264 + Double(i) * 1e-7,
-          longitude: -121.3144757 + Double(i) * 1e-7)
+      Fix(
+        time: 1_460_064_681_000 + Int64(i) * 1000, latitude: 44.0688264 + Double(i) * 1e-7,
+        longitude: -121.3144757 + Double(i) * 1e-7)
     }
     fixes.append(Fix(time: 1_460_104_650_000, latitude: 51.925898333, longitude: 4.5776515))
     fixes.append(Fix(time: 1_460_104_652_000, latitude: 51.925891833, longitude: 4.577652833))

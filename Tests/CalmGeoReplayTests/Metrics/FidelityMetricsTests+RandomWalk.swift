@@ -1,10 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Testing
+
 @testable import CalmGeoReplay
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The Hausdorff search (grid, rings, pruning) against brute force on a seeded random walk.
 extension FidelityMetricsTests {
@@ -20,14 +22,21 @@ extension FidelityMetricsTests {
 
     init(seed: UInt64, count: Int) {
       var random = SplitMix64(seed: seed)
-      var x = 0.0, y = 0.0, heading = 0.0, quiet = 0
+      var x = 0.0
+      var y = 0.0
+      var heading = 0.0
+      var quiet = 0
       var last = (x: 0.0, y: 0.0)
       var late: Fix?
       for i in 0..<count {
-        let fix = Fix(time: Int64(i) * 1000, latitude: 47.3 + y / metresPerDegree,
-                      longitude: 8.5 + x / (metresPerDegree * cos(47.3 * Double.pi / 180)))
+        let fix = Fix(
+          time: Int64(i) * 1000, latitude: 47.3 + y / metresPerDegree,
+          longitude: 8.5 + x / (metresPerDegree * cos(47.3 * Double.pi / 180)))
         raw.append(fix)
-        if let held = late { emitted.append(held); late = nil }
+        if let held = late {
+          emitted.append(held)
+          late = nil
+        }
         quiet = random.next() % 10_000 == 0 ? 100 + Int(random.next() % 300) : Swift.max(0, quiet - 1)
         let moved = ((x - last.x) * (x - last.x) + (y - last.y) * (y - last.y)).squareRoot()
         if i == 0 || (quiet == 0 && moved >= 40) {
@@ -60,7 +69,8 @@ extension FidelityMetricsTests {
 
   /// The distance from the origin to segment AB, planar metres, written out independently.
   private static func distance(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) -> Double {
-    let dx = bx - ax, dy = by - ay
+    let dx = bx - ax
+    let dy = by - ay
     let t = dx == 0 && dy == 0 ? 0 : Swift.min(1, Swift.max(0, -(ax * dx + ay * dy) / (dx * dx + dy * dy)))
     return ((ax + t * dx) * (ax + t * dx) + (ay + t * dy) * (ay + t * dy)).squareRoot()
   }
@@ -71,7 +81,8 @@ extension FidelityMetricsTests {
   /// maximum; a fix is dropped as soon as one segment is no farther than the maximum. Distances
   /// are in the frame centred on the raw fix: x = R·Δλ·cos φr, y = R·Δφ.
   private static func bruteForceHausdorff(_ walk: Walk) -> (value: Double, fixesTried: Int) {
-    let lat = walk.emitted.map(\.latitude), lon = walk.emitted.map(\.longitude)
+    let lat = walk.emitted.map(\.latitude)
+    let lon = walk.emitted.map(\.longitude)
     let m = lat.count
     func h(_ i: Int, from j: Int, below best: Double, start: Double) -> Double {
       let r = walk.raw[i]
@@ -82,9 +93,11 @@ extension FidelityMetricsTests {
           for step in 0..<(2 * m) {
             let s = step % 2 == 0 ? j + step / 2 : j - (step + 1) / 2
             guard s >= 0, s + 1 < m else { continue }
-            h = Swift.min(h, distance(
-              (lon[s] - r.longitude) * xScale, (lat[s] - r.latitude) * metresPerDegree,
-              (lon[s + 1] - r.longitude) * xScale, (lat[s + 1] - r.latitude) * metresPerDegree))
+            h = Swift.min(
+              h,
+              distance(
+                (lon[s] - r.longitude) * xScale, (lat[s] - r.latitude) * metresPerDegree,
+                (lon[s + 1] - r.longitude) * xScale, (lat[s + 1] - r.latitude) * metresPerDegree))
             if h <= best { break }
           }
           return h
@@ -98,7 +111,8 @@ extension FidelityMetricsTests {
       bounds.append((h(i, from: Swift.min(j, m - 2), below: .infinity, start: .infinity), i, Swift.min(j, m - 2)))
     }
     bounds.sort { $0.bound > $1.bound }
-    var best = 0.0, tried = 0
+    var best = 0.0
+    var tried = 0
     for (bound, i, j) in bounds {
       if bound <= best { break }
       tried += 1
@@ -135,10 +149,14 @@ extension FidelityMetricsTests {
         projection: projection, stretchBound: Swift.max(1, stretch) * (1 + 1e-6), stretchRatio: 1)
       var brute = Double.infinity
       for s in 0..<(emitted.count - 1) {
-        let a = emitted[s], b = emitted[s + 1]
-        brute = Swift.min(brute, FixFrame.squaredDistanceToSegment(
-          (Double(a.x) - Double(q.x)) * stretch, Double(a.y) - Double(q.y),
-          (Double(b.x) - Double(q.x)) * stretch, Double(b.y) - Double(q.y)).squareRoot())
+        let a = emitted[s]
+        let b = emitted[s + 1]
+        brute = Swift.min(
+          brute,
+          FixFrame.squaredDistanceToSegment(
+            (Double(a.x) - Double(q.x)) * stretch, Double(a.y) - Double(q.y),
+            (Double(b.x) - Double(q.x)) * stretch, Double(b.y) - Double(q.y)
+          ).squareRoot())
       }
       let (found, exact) = search.compute(first: nil)
       #expect(exact)

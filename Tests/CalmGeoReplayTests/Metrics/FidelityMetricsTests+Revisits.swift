@@ -1,4 +1,6 @@
+import Foundation
 import Testing
+
 @testable import CalmGeoReplay
 
 /// A track that revisits the same place thousands of times (a daily commute over months)
@@ -48,8 +50,6 @@ struct FidelityRevisitTests {
     #expect(stats.hausdorffExact && abs(stats.hausdorff - 4) < 1e-3, "\(stats.hausdorff)")
   }
 }
-
-import Foundation
 
 /// Sweeps that do not rank on the Hausdorff distance skip it and report its PED bound.
 struct FidelityWithoutHausdorffTests {

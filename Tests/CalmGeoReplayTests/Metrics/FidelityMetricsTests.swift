@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// Every expected value is worked out by hand on small tracks near latitude 0, longitude 0,

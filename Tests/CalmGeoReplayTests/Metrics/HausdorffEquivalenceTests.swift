@@ -1,10 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Testing
+
 @testable import CalmGeoReplay
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The early-break Hausdorff search (issue 28) against the search it replaced
 /// (`HausdorffBaseline`) and against a brute force that tries every segment for every fix:
@@ -42,7 +44,8 @@ struct HausdorffEquivalenceTests {
   /// max over raw fixes of √min(bracket², every segment²), in the same arithmetic as the
   /// search (Float32 projected points, x distances times the fix's stretch): O(raw × emitted).
   static func bruteForce(_ search: HausdorffDistance) -> Double {
-    let raw = search.raw, emitted = search.emitted
+    let raw = search.raw
+    let emitted = search.emitted
     guard !raw.isEmpty, !emitted.isEmpty else { return 0 }
     var maximum = 0.0
     var j = -1
@@ -51,7 +54,8 @@ struct HausdorffEquivalenceTests {
       let r = raw[i]
       let stretch = search.projection.xStretch(at: r)
       func d2(_ s: Int) -> Double {
-        let a = emitted[s], b = emitted[s + 1]
+        let a = emitted[s]
+        let b = emitted[s + 1]
         return FixFrame.squaredDistanceToSegment(
           (Double(a.x) - Double(r.x)) * stretch, Double(a.y) - Double(r.y),
           (Double(b.x) - Double(r.x)) * stretch, Double(b.y) - Double(r.y))
@@ -61,7 +65,8 @@ struct HausdorffEquivalenceTests {
         bracket = d2(j).squareRoot()
       } else {
         let a = emitted[Swift.max(j, 0)]
-        let ax = (Double(a.x) - Double(r.x)) * stretch, ay = Double(a.y) - Double(r.y)
+        let ax = (Double(a.x) - Double(r.x)) * stretch
+        let ay = Double(a.y) - Double(r.y)
         bracket = (ax * ax + ay * ay).squareRoot()
       }
       if emitted.count > 1 {
@@ -112,7 +117,9 @@ struct HausdorffEquivalenceTests {
   /// A seeded walk that wanders within ~300 m of a point at 47.3° N, crossing itself often.
   static func walk(seed: UInt64, count: Int) -> [Fix] {
     var random = SplitMix64(seed: seed)
-    var x = 0.0, y = 0.0, heading = 0.0
+    var x = 0.0
+    var y = 0.0
+    var heading = 0.0
     let metresPerDegree = FixFrame.metresPerDegree
     return (0..<count).map { i in
       heading += (random.nextUnit() - 0.5) * 0.8
@@ -120,8 +127,9 @@ struct HausdorffEquivalenceTests {
       let step = random.nextUnit() * 8
       x += step * cos(heading)
       y += step * sin(heading)
-      return Fix(time: Int64(i) * 1000, latitude: 47.3 + y / metresPerDegree,
-                 longitude: 8.5 + x / (metresPerDegree * cos(47.3 * Double.pi / 180)))
+      return Fix(
+        time: Int64(i) * 1000, latitude: 47.3 + y / metresPerDegree,
+        longitude: 8.5 + x / (metresPerDegree * cos(47.3 * Double.pi / 180)))
     }
   }
 
@@ -145,8 +153,10 @@ struct HausdorffEquivalenceTests {
     for ride in 0..<rides {
       for fix in ride % 2 == 0 ? route : route.reversed() {
         time += 1000
-        fixes.append(Fix(time: time, latitude: fix.latitude + (random.nextUnit() - 0.5) * 4e-5,
-                         longitude: fix.longitude + (random.nextUnit() - 0.5) * 8e-5))
+        fixes.append(
+          Fix(
+            time: time, latitude: fix.latitude + (random.nextUnit() - 0.5) * 4e-5,
+            longitude: fix.longitude + (random.nextUnit() - 0.5) * 8e-5))
       }
     }
     return fixes

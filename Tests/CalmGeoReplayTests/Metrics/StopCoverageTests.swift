@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// Covered stops: a true stop that begins while the library is already stationary (its

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CalmGeoReplay
 
 /// The corpus evidence behind `StopDetector`'s defaults (25 m, 120 s), pinned, and the
@@ -36,15 +37,18 @@ struct StopDetectorCorpusTests {
   }
 
   /// Stop counts for a grid of radii and durations over logs of every kind; prints only.
-  @Test(.enabled(if: Corpus.isAvailable && ProcessInfo.processInfo.environment["CALMGEO_STOP_SURVEY"] != nil,
-                 "survey: set CALMGEO_STOP_SURVEY=1"))
+  @Test(
+    .enabled(
+      if: Corpus.isAvailable && ProcessInfo.processInfo.environment["CALMGEO_STOP_SURVEY"] != nil,
+      "survey: set CALMGEO_STOP_SURVEY=1"))
   func survey() throws {
-    let logs = Self.evidence.map(\.log) + [
-      "csv/dat100__20170813.csv", "csv/gpsbabel__iblue747.csv", "gpx/gpsbabel__dg100.gpx",
-      "gpx/togeojson__multitrackgpx.gpx", "gpx/georustgpx__garmin_with_extensions.gpx",
-      "gpx/togeojson__blue_hills.gpx", "gpx/gpxpy__around-visnjan-with-car.gpx",
-      "gpx/togeojson__run_gpxtpx.gpx", "gpx/gpsbabel__garmin-edge-800-output.gpx",
-    ]
+    let logs =
+      Self.evidence.map(\.log) + [
+        "csv/dat100__20170813.csv", "csv/gpsbabel__iblue747.csv", "gpx/gpsbabel__dg100.gpx",
+        "gpx/togeojson__multitrackgpx.gpx", "gpx/georustgpx__garmin_with_extensions.gpx",
+        "gpx/togeojson__blue_hills.gpx", "gpx/gpxpy__around-visnjan-with-car.gpx",
+        "gpx/togeojson__run_gpxtpx.gpx", "gpx/gpsbabel__garmin-edge-800-output.gpx",
+      ]
     let durations: [Int64] = [60, 90, 120, 180, 300]
     print("stops per radius (rows) and minimum duration (columns, s): \(durations)")
     for log in logs {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// `StopDetector`'s rule on equator fixes (x metres east, t seconds).

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// `StopMetrics` on hand-made equator tracks (x metres east, t seconds), with the
@@ -153,11 +154,13 @@ struct StopMetricsTests {
   @Test func emptyInput() {
     var metrics = StopMetrics()
     let empty = Summary(count: 0, mean: 0, p95: 0, max: 0)
-    #expect(metrics.finish() == StopStats(
-      radiusMetres: 25, minDurationSeconds: 120, trueStops: 0, detected: 0, missed: 0, falseStops: 0,
-      stopDelaySeconds: empty, monitoringDelaySeconds: empty, positionErrorMetres: empty,
-      starts: 0, startsDetected: 0, startDelaySeconds: empty, startDistanceLostMetres: empty,
-      unmatchedStarts: 0, finalParkedRecorded: nil))
+    #expect(
+      metrics.finish()
+        == StopStats(
+          radiusMetres: 25, minDurationSeconds: 120, trueStops: 0, detected: 0, missed: 0, falseStops: 0,
+          stopDelaySeconds: empty, monitoringDelaySeconds: empty, positionErrorMetres: empty,
+          starts: 0, startsDetected: 0, startDelaySeconds: empty, startDistanceLostMetres: empty,
+          unmatchedStarts: 0, finalParkedRecorded: nil))
     #expect(metrics.stopList().isEmpty)
   }
 
@@ -182,9 +185,10 @@ struct StopMetricsTests {
     if isStop { expectOne(stats.stopDelaySeconds, 30) }
   }
 
-  @Test(arguments: [
-    (140, true, -10.0, 0.0), (140, false, nil, nil), (150, false, 0, 0), (160, true, 10, 100), (170, true, nil, nil),
-  ] as [(Int, Bool, Double?, Double?)])
+  @Test(
+    arguments: [
+      (140, true, -10.0, 0.0), (140, false, nil, nil), (150, false, 0, 0), (160, true, 10, 100), (170, true, nil, nil),
+    ] as [(Int, Bool, Double?, Double?)])
   func departureWindow(movingAt: Int, stillAt30: Bool, delay: Double?, lost: Double?) {
     // Stop A at x = 0 (t = 0…150 every 10 s), then stop B at x = 100 (t = 160…300), the
     // final one; a moving motionchange at `movingAt`, after a still one at t = 30 or not.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CalmGeoReplay
 
 /// `StopStats`: nearest-rank summaries and the JSON keys stats.json shows.
@@ -23,12 +24,13 @@ struct StopStatsTests {
     encoder.outputFormatting = .sortedKeys
     let json = String(decoding: try encoder.encode(metrics.finish()), as: UTF8.self)
     let empty = #"{"count":0,"max":0,"mean":0,"p95":0}"#
-    #expect(json == """
-      {"covered":0,"detected":0,"falseStops":0,"finalParkedRecorded":null,"minDurationSeconds":120,\
-      "missed":0,"monitoringDelaySeconds":\(empty),"positionErrorMetres":\(empty),\
-      "radiusMetres":25,"startDelaySeconds":\(empty),"startDistanceLostMetres":\(empty),\
-      "starts":0,"startsCovered":0,"startsDetected":0,"stopDelaySeconds":\(empty),"trueStops":0,"unmatchedStarts":0}
-      """)
+    #expect(
+      json == """
+        {"covered":0,"detected":0,"falseStops":0,"finalParkedRecorded":null,"minDurationSeconds":120,\
+        "missed":0,"monitoringDelaySeconds":\(empty),"positionErrorMetres":\(empty),\
+        "radiusMetres":25,"startDelaySeconds":\(empty),"startDistanceLostMetres":\(empty),\
+        "starts":0,"startsCovered":0,"startsDetected":0,"stopDelaySeconds":\(empty),"trueStops":0,"unmatchedStarts":0}
+        """)
     let decoded = try JSONDecoder().decode(StopStats.self, from: Data(json.utf8))
     #expect(decoded == metrics.finish())
   }

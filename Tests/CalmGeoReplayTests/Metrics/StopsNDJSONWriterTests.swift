@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CalmGeoReplay
 
 /// `stops.ndjson` for the roof-drift case of `StopCoverageTests` (values worked out there):
@@ -13,8 +14,10 @@ struct StopsNDJSONWriterTests {
     let lines = text.split(separator: "\n").map(String.init)
     #expect(text.hasSuffix("\n"))
     #expect(lines.count == 4)  // stop, start, stop, start
-    #expect(lines[0].hasPrefix(#"{"kind":"stop","stop":1,"start":"2024-05-01T07:00:00.000Z","#
-      + #""end":"2024-05-01T07:20:20.000Z","durationSeconds":1220,"fixes":1221,"latitude":0,"#))
+    #expect(
+      lines[0].hasPrefix(
+        #"{"kind":"stop","stop":1,"start":"2024-05-01T07:00:00.000Z","#
+          + #""end":"2024-05-01T07:20:20.000Z","durationSeconds":1220,"fixes":1221,"latitude":0,"#))
     func object(_ line: String) throws -> [String: Any] {
       try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
     }

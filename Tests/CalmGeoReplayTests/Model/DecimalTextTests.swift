@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 // Nested in GPXParserTests so that `swift test --filter GPX` runs it with the rest.
@@ -54,7 +55,8 @@ extension GPXParserTests {
         var bytes = Array(text.utf8)
         let spoiled = Int(random.next() % UInt64(bytes.count))
         guard bytes[spoiled] != UInt8(ascii: ".") else { continue }
-        bytes[spoiled] = [UInt8(ascii: "a"), UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: "-")][Int(random.next() % 4)]
+        bytes[spoiled] =
+          [UInt8(ascii: "a"), UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: "-")][Int(random.next() % 4)]
         let bad = String(decoding: bytes, as: UTF8.self)
         if spoiled == 0, bytes[0] == UInt8(ascii: "-") {
           #expect(parse(bad) == Double(bad), "\(bad)")  // a sign in front is still a number
@@ -114,8 +116,10 @@ extension GPXParserTests {
         for _ in 0..<j { powerOfFive *= 5 }
         for _ in 0..<20_000 {
           let significand = (1 << 52) | (random.next() >> 12)
-          for w in [(2 * significand + 1) * powerOfFive - 1, (2 * significand + 1) * powerOfFive,
-                    (2 * significand + 1) * powerOfFive + 1] {
+          for w in [
+            (2 * significand + 1) * powerOfFive - 1, (2 * significand + 1) * powerOfFive,
+            (2 * significand + 1) * powerOfFive + 1,
+          ] {
             var text = String(w)
             text.insert(".", at: text.index(text.endIndex, offsetBy: -j))
             #expect(parse(text) == Double(text), "\(text)")
@@ -124,10 +128,11 @@ extension GPXParserTests {
       }
     }
 
-    @Test(arguments: ["", " ", "-", ".", "1,5", "NaN", "nan", "inf", "Infinity", "0x10", "1e", "1e+", "12a", "1 2", "1e400"])
+    @Test(arguments: [
+      "", " ", "-", ".", "1,5", "NaN", "nan", "inf", "Infinity", "0x10", "1e", "1e+", "12a", "1 2", "1e400",
+    ])
     func rejectsWhatIsNotAFiniteDecimal(text: String) {
       #expect(parse(text) == nil)
     }
   }
 }
-

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 struct ShortCopyTests {
@@ -16,8 +17,9 @@ struct ShortCopyTests {
           }
         }
         #expect(Array(target[8..<(8 + count)]) == Array(source[offset..<(offset + count)]), "count \(count)")
-        #expect(target[..<8].allSatisfy { $0 == 0xEE } && target[(8 + count)...].allSatisfy { $0 == 0xEE },
-                "count \(count): a byte outside the target changed")
+        #expect(
+          target[..<8].allSatisfy { $0 == 0xEE } && target[(8 + count)...].allSatisfy { $0 == 0xEE },
+          "count \(count): a byte outside the target changed")
       }
     }
   }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 struct UTCTimeTests {
@@ -47,7 +48,8 @@ struct UTCTimeTests {
       let minute = Int(random.next() % 62)
       let second = Int(random.next() % 63)
       func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-      let text = "\(year)-\(two(month))-\(two(day))T\(two(hour)):\(two(minute)):\(two(second))"
+      let text =
+        "\(year)-\(two(month))-\(two(day))T\(two(hour)):\(two(minute)):\(two(second))"
         + endings[Int(random.next() % UInt64(endings.count))]
       var bytes = Array(text.utf8)
       if random.next() % 2 == 0 {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// `fetchActivity` from a log's activity column, else the speed classifier; sources counted.

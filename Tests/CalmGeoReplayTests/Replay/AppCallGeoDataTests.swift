@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// CALMGEO.md §7, `getGeoData()` with a last fix older than 30 s: nil, nothing emitted, and
@@ -20,18 +21,20 @@ struct AppCallGeoDataTests {
     let (observer, result) = EquatorTrack.replay(gapTrack, calls: [(0, .start), (140, .getGeoData)])
     #expect(EquatorTrack.returns(observer)[1] == .location(nil))
     #expect(observer.calls[1].emitted.isEmpty)
-    #expect(EquatorTrack.emits(observer) == [
-      E(0, true, true), E(1, true, false), E(12, true, false), E(73, false, true),
-      E(200, true, true), E(201, false, true),
-      E(317, true, true), E(318, true, false), E(319, true, false),
-    ])
+    #expect(
+      EquatorTrack.emits(observer) == [
+        E(0, true, true), E(1, true, false), E(12, true, false), E(73, false, true),
+        E(200, true, true), E(201, false, true),
+        E(317, true, true), E(318, true, false), E(319, true, false),
+      ])
     #expect(observer.locations.allSatisfy { $0.call == nil })  // the answer is the fix's own emit
     #expect(observer.modeChanges.map { EquatorTrack.seconds($0.time) } == [0, 201, 317])
     // The answer is a decided fix, not a call's emit: the engine's sum still balances.
     let stats = ReplayStats(result).engine
     #expect(stats.emittedByCalls == 0)
-    #expect(stats.emitted + stats.filtered + stats.fixesWhileMonitoring + (stats.fixesWhileStopped ?? -1)
-      == gapTrack.count + stats.geofenceExits + stats.motionchangesToStationary)
+    #expect(
+      stats.emitted + stats.filtered + stats.fixesWhileMonitoring + (stats.fixesWhileStopped ?? -1)
+        == gapTrack.count + stats.geofenceExits + stats.motionchangesToStationary)
   }
 
   @Test func exactlyThirtySecondsIsStale() {
@@ -62,9 +65,10 @@ struct AppCallGeoDataTests {
     // still hands the answer (fix 200) to its emitter: a motionchange to moving at 200.
     // Every other fix from 90 on is ignored: 90-100 (11) and 201-329 (129).
     let (observer, result) = EquatorTrack.replay(gapTrack, calls: [(0, .start), (90, .stop), (140, .getGeoData)])
-    #expect(EquatorTrack.emits(observer) == [
-      E(0, true, true), E(1, true, false), E(12, true, false), E(73, false, true), E(200, true, true),
-    ])
+    #expect(
+      EquatorTrack.emits(observer) == [
+        E(0, true, true), E(1, true, false), E(12, true, false), E(73, false, true), E(200, true, true),
+      ])
     #expect(result.machine.fixesWhileStopped == 11 + 129)
   }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// CALMGEO.md §7, the calls on storage and uploads: `sync()`, `clearAllLocations()`,
@@ -52,7 +53,8 @@ struct AppCallStorageTests {
     settings.network.latencyMin = 5_000
     settings.network.latencyMax = 5_000
     let (observer, result) = EquatorTrack.replay(
-      track, calls: [(0, .start), (10, .sync), (13, .clearAllLocations), (13, .getStoredCount), (14, .getStoredLocations)],
+      track,
+      calls: [(0, .start), (10, .sync), (13, .clearAllLocations), (13, .getStoredCount), (14, .getStoredLocations)],
       config: uploads(), settings: settings)
     #expect(EquatorTrack.requests(observer) == [S(10, [0, 1])])
     #expect(observer.calls[2].cleared == 3)
@@ -71,22 +73,28 @@ struct AppCallStorageTests {
     // motionchange; the sleep rule at 255 (ref 121 s old, listening since 0); exit 317.
     // With uploads on, the motionchange syncs at once: a request at 100 with it alone
     // (everything before was delivered at 73); the second emit makes 2 stored (< 3).
-    let (observer, result) = EquatorTrack.replay(track, calls: [(0, .start), (100, .getGeoData)], config: uploads(autoSync: true))
-    #expect(EquatorTrack.emits(observer) == [
-      E(0, true, true), E(1, true, false), E(12, true, false), E(73, false, true),
-      E(100, true, true), E(100, true, false), E(134, false, true),
-      E(317, true, true), E(318, true, false), E(319, true, false),
-    ])
+    let (observer, result) = EquatorTrack.replay(
+      track, calls: [(0, .start), (100, .getGeoData)], config: uploads(autoSync: true))
+    #expect(
+      EquatorTrack.emits(observer) == [
+        E(0, true, true), E(1, true, false), E(12, true, false), E(73, false, true),
+        E(100, true, true), E(100, true, false), E(134, false, true),
+        E(317, true, true), E(318, true, false), E(319, true, false),
+      ])
     #expect(observer.locations.map(\.call) == [nil, nil, nil, nil, .getGeoData, .getGeoData, nil, nil, nil, nil])
     #expect(EquatorTrack.requests(observer).contains(S(100, [100])))
-    guard case .location(let returned?) = observer.calls[1].result else { Issue.record("no location"); return }
+    guard case .location(let returned?) = observer.calls[1].result else {
+      Issue.record("no location")
+      return
+    }
     #expect(returned == observer.locations[5] && observer.calls[1].emitted == [observer.locations[4].id, returned.id])
     // Each fix is decided once; the call's two emits come on top:
     // (10 emitted - 2 by calls) + filtered + while monitoring = fixes + exits + stops.
     let stats = ReplayStats(result).engine
     #expect(stats.emittedByCalls == 2 && stats.fixesWhileStopped == 0)
-    #expect(stats.emitted - 2 + stats.filtered + stats.fixesWhileMonitoring
-      == 330 + stats.geofenceExits + stats.motionchangesToStationary)
+    #expect(
+      stats.emitted - 2 + stats.filtered + stats.fixesWhileMonitoring
+        == 330 + stats.geofenceExits + stats.motionchangesToStationary)
     // The two emits of one fix get distinct ids (occurrences 0 and 1 of t 100).
     #expect(observer.locations[4].id != observer.locations[5].id)
   }
@@ -96,10 +104,11 @@ struct AppCallStorageTests {
     // plain moving location (isMoving true, no event) at t 250; tracking is unchanged
     // (isMoving stays false: the exit at 317 is still a motionchange).
     let (observer, result) = EquatorTrack.replay(track, calls: [(0, .start), (250.5, .getGeoData)])
-    #expect(EquatorTrack.emits(observer) == [
-      E(0, true, true), E(1, true, false), E(12, true, false), E(73, false, true), E(250, true, false),
-      E(317, true, true), E(318, true, false), E(319, true, false),
-    ])
+    #expect(
+      EquatorTrack.emits(observer) == [
+        E(0, true, true), E(1, true, false), E(12, true, false), E(73, false, true), E(250, true, false),
+        E(317, true, true), E(318, true, false), E(319, true, false),
+      ])
     #expect(result.machine.geofenceExits == 1)
   }
 
@@ -111,7 +120,8 @@ struct AppCallStorageTests {
 
   @Test func getStoredLocationsAndCountWithoutAUrl() {
     // No url: nothing is sent; at 100 the stored records are 0, 1, 12, 73 in timestamp order.
-    let (observer, _) = EquatorTrack.replay(track, calls: [(0, .start), (100, .getStoredLocations), (100, .getStoredCount)])
+    let (observer, _) = EquatorTrack.replay(
+      track, calls: [(0, .start), (100, .getStoredLocations), (100, .getStoredCount)])
     let ids = observer.locations.prefix(4).map(\.id)
     #expect(EquatorTrack.returns(observer)[1...] == [.locations(ids), .count(4)])
   }
@@ -128,14 +138,18 @@ struct AppCallStorageTests {
     settings.network.loopSchedule = true
     var config = uploads()
     config.maxBatchSize = 250  // one request a sync
-    let calls: [(Double, AppCall)] = [(5, .start), (6, .getSyncState), (10, .sync), (11, .getSyncState),
-      (20, .sync), (30, .sync), (31, .getSyncState)] + (40...49).map { (Double($0), .sync) } + [(50, .getSyncState)]
+    let calls: [(Double, AppCall)] =
+      [
+        (5, .start), (6, .getSyncState), (10, .sync), (11, .getSyncState),
+        (20, .sync), (30, .sync), (31, .getSyncState),
+      ] + (40...49).map { (Double($0), .sync) } + [(50, .getSyncState)]
     let (observer, _) = EquatorTrack.replay(track, calls: calls, config: config, settings: settings)
     let t0 = EquatorTrack.t0
-    #expect(EquatorTrack.returns(observer).compactMap { if case .syncState(let s) = $0 { s } else { nil } } == [
-      SyncState(timestamp: t0 + 5_000, tried: 0), SyncState(timestamp: t0 + 10_000, tried: 1),
-      SyncState(timestamp: t0 + 30_000, tried: 3), SyncState(timestamp: t0 + 49_000, tried: 13),
-    ])
+    #expect(
+      EquatorTrack.returns(observer).compactMap { if case .syncState(let s) = $0 { s } else { nil } } == [
+        SyncState(timestamp: t0 + 5_000, tried: 0), SyncState(timestamp: t0 + 10_000, tried: 1),
+        SyncState(timestamp: t0 + 30_000, tried: 3), SyncState(timestamp: t0 + 49_000, tried: 13),
+      ])
     #expect([0, 1, 3, 13].map { SyncState(timestamp: 0, tried: $0).wait } == [0, -1, -7, -600])
   }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// CALMGEO.md §7, the calls that drive tracking: `start()`, `stop()`, `restart(config)`,
@@ -13,10 +14,11 @@ struct AppCallTrackingTests {
     // Monitoring since 194: start() at 250 does not stop the geofence; every fix stays
     // ignored until the exit at 317, which restarts listening itself.
     let (observer, result) = EquatorTrack.replay(track, calls: [(0, .start), (250, .start), (251, .state)])
-    #expect(EquatorTrack.emits(observer) == [
-      E(0, true, true), E(1, true, false), E(12, true, false), E(73, false, true),
-      E(317, true, true), E(318, true, false), E(319, true, false),
-    ])
+    #expect(
+      EquatorTrack.emits(observer) == [
+        E(0, true, true), E(1, true, false), E(12, true, false), E(73, false, true),
+        E(317, true, true), E(318, true, false), E(319, true, false),
+      ])
     #expect(observer.modeChanges.map(\.to) == [.listening, .monitoring, .listening])
     #expect(result.machine.fixesWhileMonitoring == 317 - 195 + 1)  // 195 ... 317, the exit included
     #expect(EquatorTrack.returns(observer).last == .state(.running))
@@ -28,10 +30,11 @@ struct AppCallTrackingTests {
     // listenStart stays 0, so the sleep rule fires at 194 as without calls (ref t 73 is
     // 121 s old, listening 194 s > 120), not at 255 as a reset listening clock would.
     let (observer, result) = EquatorTrack.replay(track, calls: [(0, .start), (5, .start), (100, .start)])
-    #expect(EquatorTrack.emits(observer) == [
-      E(0, true, true), E(1, true, false), E(12, true, false), E(73, false, true),
-      E(317, true, true), E(318, true, false), E(319, true, false),
-    ])
+    #expect(
+      EquatorTrack.emits(observer) == [
+        E(0, true, true), E(1, true, false), E(12, true, false), E(73, false, true),
+        E(317, true, true), E(318, true, false), E(319, true, false),
+      ])
     #expect(observer.modeChanges.map { EquatorTrack.seconds($0.time) } == [0, 194, 317])
     #expect(result.machine.millisMonitoring == (317 - 194) * 1000)
   }
@@ -44,14 +47,17 @@ struct AppCallTrackingTests {
     // fix 311 (x 46.5) is 16.5 m from x 30 > 16: kept, a motionchange to moving, ref =
     // t 311; fix 322 (x 63) is 16.5 m from it: kept. Monitoring never starts (ref is
     // never 120 s old with listening over 120 s before the walk).
-    let (observer, result) = EquatorTrack.replay(track, calls: [(0, .start), (100, .stop), (150, .state), (200, .start)])
-    #expect(EquatorTrack.emits(observer) == [
-      E(0, true, true), E(1, true, false), E(12, true, false), E(73, false, true),
-      E(200, true, true), E(201, false, true), E(311, true, true), E(322, true, false),
-    ])
-    #expect(observer.modeChanges.map { "\(EquatorTrack.seconds($0.time)) \($0.to)" } == [
-      "0.0 listening", "100.0 stopped", "200.0 listening",
-    ])
+    let (observer, result) = EquatorTrack.replay(
+      track, calls: [(0, .start), (100, .stop), (150, .state), (200, .start)])
+    #expect(
+      EquatorTrack.emits(observer) == [
+        E(0, true, true), E(1, true, false), E(12, true, false), E(73, false, true),
+        E(200, true, true), E(201, false, true), E(311, true, true), E(322, true, false),
+      ])
+    #expect(
+      observer.modeChanges.map { "\(EquatorTrack.seconds($0.time)) \($0.to)" } == [
+        "0.0 listening", "100.0 stopped", "200.0 listening",
+      ])
     #expect(result.machine.fixesWhileStopped == 100)  // 100 ... 199
     #expect(ReplayStats(result).engine.fixesWhileStopped == 100)
     #expect(result.machine.millisListening == (100 + 129) * 1000)  // 0-100 and 200-329
@@ -70,13 +76,15 @@ struct AppCallTrackingTests {
     // (ref 121 s old, listening 183 s). Exit at 317 (x 55.5, 25.5 m > 25), one-shot 318,
     // 319 kept (28.5 m > 16 from x 30). state returns running.
     let (observer, result) = EquatorTrack.replay(track, calls: [(10, .state)])
-    #expect(EquatorTrack.emits(observer) == [
-      E(10, true, true), E(11, true, false), E(72, false, true),
-      E(317, true, true), E(318, true, false), E(319, true, false),
-    ])
-    #expect(observer.modeChanges.map { "\(EquatorTrack.seconds($0.time)) \($0.to)" } == [
-      "10.0 listening", "193.0 monitoring", "317.0 listening",
-    ])
+    #expect(
+      EquatorTrack.emits(observer) == [
+        E(10, true, true), E(11, true, false), E(72, false, true),
+        E(317, true, true), E(318, true, false), E(319, true, false),
+      ])
+    #expect(
+      observer.modeChanges.map { "\(EquatorTrack.seconds($0.time)) \($0.to)" } == [
+        "10.0 listening", "193.0 monitoring", "317.0 listening",
+      ])
     #expect(result.machine.fixesWhileStopped == 10)
     #expect(EquatorTrack.returns(observer) == [.state(.running)])
   }
@@ -94,12 +102,17 @@ struct AppCallTrackingTests {
     // listenStart stays 0). Standing at x 30: 0 m, not > 5. Sleep at 194 (ref 121 s old,
     // listening 194 s) with the new radius 60: x 73.5 at 329 is 43.5 m from x 30 < 60,
     // so no exit. Emits 0, 1, 12, 73 only.
-    let patch = EquatorTrack.patch({ $0.distanceFilter = 5; $0.stationaryRadius = 60 },
-                                   keys: ["distanceFilter", "stationaryRadius"])
+    let patch = EquatorTrack.patch(
+      {
+        $0.distanceFilter = 5
+        $0.stationaryRadius = 60
+      },
+      keys: ["distanceFilter", "stationaryRadius"])
     let (observer, result) = EquatorTrack.replay(track, calls: [(0, .start), (100, .restart(patch))])
-    #expect(EquatorTrack.emits(observer) == [
-      E(0, true, true), E(1, true, false), E(12, true, false), E(73, false, true),
-    ])
+    #expect(
+      EquatorTrack.emits(observer) == [
+        E(0, true, true), E(1, true, false), E(12, true, false), E(73, false, true),
+      ])
     #expect(result.machine.geofenceExits == 0)
     #expect(result.machine.millisMonitoring == (329 - 194) * 1000)
   }
@@ -121,9 +134,13 @@ struct AppCallTrackingTests {
     // (1 < 3, no sync); 319 at 320. With ttl 7 days 318 and 319 would still be stored.
     var config = CalmGeoConfig()
     config.maxDaysToPersist = 0
-    let patch = EquatorTrack.patch({
-      $0.maxDaysToPersist = 7; $0.url = "https://example.test/l"; $0.autoSync = true; $0.syncThreshold = 3
-    }, keys: ["maxDaysToPersist", "url", "autoSync", "syncThreshold"])
+    let patch = EquatorTrack.patch(
+      {
+        $0.maxDaysToPersist = 7
+        $0.url = "https://example.test/l"
+        $0.autoSync = true
+        $0.syncThreshold = 3
+      }, keys: ["maxDaysToPersist", "url", "autoSync", "syncThreshold"])
     let (observer, result) = EquatorTrack.replay(track, calls: [(0, .start), (250, .restart(patch))], config: config)
     #expect(EquatorTrack.requests(observer) == [EquatorTrack.Sent(317, [317])])
     #expect(observer.expired.map { EquatorTrack.seconds($0.expiredAt) } == [1, 2, 13, 74, 319, 320])

@@ -1,11 +1,13 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// Every real log of the corpus that has fixes replays to the end with a balanced
 /// accounting (emitted = uploaded once + still stored + expired), under a configuration
 /// that exercises uploads, latency, failures and expiry.
 struct CorpusReplayTests {
-  static let logs: [String] = Corpus.files(in: "csv") + Corpus.files(in: "gpx")
+  static let logs: [String] =
+    Corpus.files(in: "csv") + Corpus.files(in: "gpx")
     + Corpus.files(in: "nmea", excluding: [".chk"]) + Corpus.files(in: "other")
 
   static var configuration: ReplayConfiguration {
@@ -32,7 +34,8 @@ struct CorpusReplayTests {
     let track: Track
     do {
       track = try TrackReader.load(path: Corpus.path(log), options: options)
-    } catch let error as ParseError where error.isFatal && (log.hasPrefix("nmea/") || log.hasSuffix("A810-Doriel.txt")) {
+    } catch let error as ParseError where error.isFatal && (log.hasPrefix("nmea/") || log.hasSuffix("A810-Doriel.txt"))
+    {
       // A handful of NMEA captures hold no usable fix at all (listed with reasons in
       // NMEACorpusTests), and the 70mai dash-cam log is a format no reader claims yet;
       // they must fail cleanly, as a fatal ParseError that names the file, never crash.
@@ -47,7 +50,9 @@ struct CorpusReplayTests {
     let uploads = result.uploads
     #expect(result.emitted == observer.locations.count)
     #expect(uploads.stored == result.emitted)
-    #expect(uploads.isBalanced, "\(result.emitted) ≠ \(uploads.recordsDelivered) + \(uploads.storedAtEnd) + \(uploads.expired)")
+    #expect(
+      uploads.isBalanced,
+      "\(result.emitted) ≠ \(uploads.recordsDelivered) + \(uploads.storedAtEnd) + \(uploads.expired)")
     #expect(uploads.requests == observer.bodies.count)
     #expect(uploads.requests == uploads.succeeded + uploads.failed + uploads.timeouts)
     #expect(result.emitted >= min(2, track.fixes.count))  // the one-shot and the fix that sets ref

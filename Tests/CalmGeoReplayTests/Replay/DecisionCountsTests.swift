@@ -16,8 +16,9 @@ struct DecisionCountsTests {
     #expect(d[.filtered] == 200 && d[.stillRule] == 1 && d[.sleepRule] == 1)
     #expect(d[.ignoredWhileMonitoring] == 122 && d[.geofenceExit] == 1)
     #expect(d.total == 330 && d.total == result.fixesUsed)
-    #expect(d.line == "2 one-shot, 1 kept (no ref yet), 2 kept beyond judge, 200 filtered, 1 still rule, "
-      + "1 sleep rule, 122 inside geofence, 1 geofence exit = 330 fixes")
+    #expect(
+      d.line == "2 one-shot, 1 kept (no ref yet), 2 kept beyond judge, 200 filtered, 1 still rule, "
+        + "1 sleep rule, 122 inside geofence, 1 geofence exit = 330 fixes")
     let stats = ReplayStats(result)
     #expect(stats.decisions?.filtered == 200 && stats.decisions?.stillRule == 1)
     #expect(stats.decisions?.ignoredWhileStopped == 0)  // every kind is written, zeros too
@@ -38,7 +39,8 @@ struct DecisionCountsTests {
 
   @Test func statsWithoutDecisionsStillRead() throws {
     // A version 2 stats.json (before decisions) reads, with no decisions.
-    let json = #"{"schemaVersion":2,"input":{"file":"x","format":"csv","gzip":false,"recordsRead":9,"#
+    let json =
+      #"{"schemaVersion":2,"input":{"file":"x","format":"csv","gzip":false,"recordsRead":9,"#
       + #""fixesParsed":9,"fixesUsed":8,"skipped":{},"ignored":{},"estimated":{},"durationSeconds":1},"#
       + #""engine":{"emitted":3,"keptRatio":0.3,"filtered":5,"motionchangesToMoving":1,"#
       + #""motionchangesToStationary":0,"geofenceExits":0,"fixesWhileMonitoring":0,"secondsListening":1,"#

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// The engine's event stream on CALMGEO.md §6's worked example: one decision per fix,
@@ -60,17 +61,19 @@ struct EventStreamTests {
     let (_, result) = EquatorTrack.replay(EquatorTrack.workedExample)
     let m = result.machine
     #expect(result.emitted == 7 && m.filtered == 202 && m.fixesWhileMonitoring == 123)
-    #expect(result.emitted + m.filtered + m.fixesWhileMonitoring == m.fixes + m.geofenceExits + m.motionChangesToStationary)
+    #expect(
+      result.emitted + m.filtered + m.fixesWhileMonitoring == m.fixes + m.geofenceExits + m.motionChangesToStationary)
   }
 
   @Test func modeChangesAndCalls() {
     let observer = run(finalSync: true)
     let t0 = EquatorTrack.t0
-    #expect(observer.modeChanges == [
-      ModeChange(time: t0, from: .stopped, to: .listening),
-      ModeChange(time: t0 + 194_000, from: .listening, to: .monitoring),
-      ModeChange(time: t0 + 317_000, from: .monitoring, to: .listening),
-    ])
+    #expect(
+      observer.modeChanges == [
+        ModeChange(time: t0, from: .stopped, to: .listening),
+        ModeChange(time: t0 + 194_000, from: .listening, to: .monitoring),
+        ModeChange(time: t0 + 317_000, from: .monitoring, to: .listening),
+      ])
     // start() at the first fix; the final sync() at the last fix (t 329).
     #expect(observer.calls.map(\.call) == [.start, .sync])
     #expect(observer.calls.map(\.time) == [t0, t0 + 329_000])
@@ -114,8 +117,9 @@ struct EventStreamTests {
       return f
     }
     var normalizer = FixNormalizer(speedPolicy: .auto)
-    let track = Track(name: "t", format: .csv, fixes: fixes.compactMap { normalizer.accept($0) },
-                      diagnostics: InputDiagnostics())
+    let track = Track(
+      name: "t", format: .csv, fixes: fixes.compactMap { normalizer.accept($0) },
+      diagnostics: InputDiagnostics())
     var configuration = ReplayConfiguration()
     configuration.speedPolicy = .never
     var observer = CollectingObserver()

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// The final `sync()` runs at the last fix's time: the clock has already been there

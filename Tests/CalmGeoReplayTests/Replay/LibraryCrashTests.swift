@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CalmGeoReplay
 
 /// CALMGEO.md §7, storage quirk: the first sync or `getStoredLocations()` after a stored
@@ -70,9 +71,12 @@ struct LibraryCrashTests {
     settings.network.loopSchedule = true
     let (observer, _) = EquatorTrack.replay(
       track, calls: [(0, .start)], config: config(autoSync: true), settings: settings)
-    #expect(observer.crashes == [LibraryCrash(
-      time: t0 + 100_000_000, call: .sync, automatic: true, record: observer.locations[0].id, recordTime: t0,
-      recordSequence: 0, expiredAt: t0 + 100_000_000)])
+    #expect(
+      observer.crashes == [
+        LibraryCrash(
+          time: t0 + 100_000_000, call: .sync, automatic: true, record: observer.locations[0].id, recordTime: t0,
+          recordSequence: 0, expiredAt: t0 + 100_000_000)
+      ])
   }
 
   @Test func aRecordDeliveredByARequestSentBeforeItExpiredIsNoLongerListed() {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// Ids come from the seed and the emitted fix's time, so one extra location changes

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// The replay's optional models beyond the contract: geofence delay and minimum radius,
@@ -33,11 +34,12 @@ struct PlatformModelTests {
     #expect(EquatorTrack.emits(observer).suffix(1) == [E(331, true, true)])
   }
 
-  @Test(arguments: [
-    (nil, false, "unknown", 33), (0.0, false, "still", 100), (0.29, false, "still", 100),
-    (0.3, false, "walking", 100), (2.4, true, "walking", 67), (2.5, false, "running", 100),
-    (4.5, false, "on_bicycle", 100), (8.0, false, "in_vehicle", 100), (30.0, true, "in_vehicle", 67),
-  ] as [(Double?, Bool, String, Int)])
+  @Test(
+    arguments: [
+      (nil, false, "unknown", 33), (0.0, false, "still", 100), (0.29, false, "still", 100),
+      (0.3, false, "walking", 100), (2.4, true, "walking", 67), (2.5, false, "running", 100),
+      (4.5, false, "on_bicycle", 100), (8.0, false, "in_vehicle", 100), (30.0, true, "in_vehicle", 67),
+    ] as [(Double?, Bool, String, Int)])
   func activityFromSpeed(speed: Double?, derived: Bool, type: String, confidence: Int) {
     var fix = Fix(time: 0, latitude: 0, longitude: 0)
     fix.speed = speed
@@ -50,7 +52,10 @@ struct PlatformModelTests {
     config.fetchActivity = true
     let (observer, _) = EquatorTrack.replay(EquatorTrack.workedExample, config: config)
     // Worked example: speeds 1.5 (walking) except the stop at t73 (speed 0: still).
-    #expect(observer.locations.map { $0.activity?.type } == ["walking", "walking", "walking", "still", "walking", "walking", "walking"])
+    #expect(
+      observer.locations.map { $0.activity?.type } == [
+        "walking", "walking", "walking", "still", "walking", "walking", "walking",
+      ])
     let (plain, _) = EquatorTrack.replay(EquatorTrack.workedExample)
     #expect(plain.locations.allSatisfy { $0.activity == nil })
   }

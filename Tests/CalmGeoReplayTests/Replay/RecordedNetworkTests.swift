@@ -1,20 +1,25 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 struct RecordedNetworkTests {
   @Test func linesRoundTrip() throws {
     let entries = [
-      RecordedNetwork.Entry(track: "walk", device: 1, sequence: 1, sentAt: EquatorTrack.t0,
-                            answer: TransportAnswer(latency: 812, outcome: .status(200)), wallMs: 13.5),
-      RecordedNetwork.Entry(track: "walk", device: 2, sequence: 1, sentAt: EquatorTrack.t0 + 1000,
-                            answer: TransportAnswer(latency: 10000, outcome: .timeout), wallMs: 10000),
-      RecordedNetwork.Entry(track: "walk", device: 1, sequence: 2, sentAt: EquatorTrack.t0 + 2000,
-                            answer: TransportAnswer(latency: 3, outcome: .error), wallMs: 3.25, abandoned: true),
+      RecordedNetwork.Entry(
+        track: "walk", device: 1, sequence: 1, sentAt: EquatorTrack.t0,
+        answer: TransportAnswer(latency: 812, outcome: .status(200)), wallMs: 13.5),
+      RecordedNetwork.Entry(
+        track: "walk", device: 2, sequence: 1, sentAt: EquatorTrack.t0 + 1000,
+        answer: TransportAnswer(latency: 10000, outcome: .timeout), wallMs: 10000),
+      RecordedNetwork.Entry(
+        track: "walk", device: 1, sequence: 2, sentAt: EquatorTrack.t0 + 2000,
+        answer: TransportAnswer(latency: 3, outcome: .error), wallMs: 3.25, abandoned: true),
     ]
-    #expect(entries[0].line == """
-      {"track":"walk","device":1,"seq":1,"sentAt":"2024-05-01T07:00:00.000Z","latencyMs":812,"wallMs":13.5,"outcome":200}
+    #expect(
+      entries[0].line == """
+        {"track":"walk","device":1,"seq":1,"sentAt":"2024-05-01T07:00:00.000Z","latencyMs":812,"wallMs":13.5,"outcome":200}
 
-      """)
+        """)
     let text = entries.map(\.line).joined() + "\n"
     let read = try RecordedNetwork.entries(of: Array(text.utf8), file: "run.ndjson")
     #expect(read == entries)
@@ -44,8 +49,9 @@ struct RecordedNetworkTests {
 /// arithmetic trap in the replay, and every status a live run can record reads back.
 struct RecordedNetworkNumberTests {
   private func line(latency: String = "8", outcome: String = "200", wall: String = "1.5") -> [UInt8] {
-    Array(("{\"track\":\"walk\",\"device\":1,\"seq\":1,\"sentAt\":\"2024-05-01T07:00:00.000Z\","
-      + "\"latencyMs\":\(latency),\"wallMs\":\(wall),\"outcome\":\(outcome)}\n").utf8)
+    Array(
+      ("{\"track\":\"walk\",\"device\":1,\"seq\":1,\"sentAt\":\"2024-05-01T07:00:00.000Z\","
+        + "\"latencyMs\":\(latency),\"wallMs\":\(wall),\"outcome\":\(outcome)}\n").utf8)
   }
 
   @Test func aHugeLatencyIsRefusedWithItsLine() throws {
@@ -58,14 +64,16 @@ struct RecordedNetworkNumberTests {
       }
     }
     // The largest accepted latency reads back (the bound is inclusive).
-    #expect(try RecordedNetwork.entries(of: line(latency: "1000000000000"), file: "run.ndjson").first?.answer.latency
-      == 1_000_000_000_000)
+    #expect(
+      try RecordedNetwork.entries(of: line(latency: "1000000000000"), file: "run.ndjson").first?.answer.latency
+        == 1_000_000_000_000)
   }
 
   @Test func aRequestNeverSentReadsBackAsSuch() throws {
-    let entry = RecordedNetwork.Entry(track: "walk", device: 1, sequence: 4, sentAt: EquatorTrack.t0,
-                                      answer: TransportAnswer(latency: 0, outcome: .error), wallMs: 0, abandoned: true,
-                                      notSent: true)
+    let entry = RecordedNetwork.Entry(
+      track: "walk", device: 1, sequence: 4, sentAt: EquatorTrack.t0,
+      answer: TransportAnswer(latency: 0, outcome: .error), wallMs: 0, abandoned: true,
+      notSent: true)
     #expect(entry.line.hasSuffix(",\"outcome\":\"error\",\"abandoned\":true,\"notSent\":true}\n"))
     #expect(try RecordedNetwork.entries(of: Array(entry.line.utf8), file: "run.ndjson") == [entry])
   }
@@ -95,9 +103,10 @@ struct RecordedNetworkNumberTests {
 
 struct FleetDeviceTests {
   private var track: Track {
-    Track(name: "walk", format: .csv,
-          fixes: (0..<50).map { EquatorTrack.fix(t: Double($0), x: 20 * Double($0), speed: 0) },
-          diagnostics: InputDiagnostics(strict: false, maxProblems: 10), gzipped: false, speedPolicy: .auto)
+    Track(
+      name: "walk", format: .csv,
+      fixes: (0..<50).map { EquatorTrack.fix(t: Double($0), x: 20 * Double($0), speed: 0) },
+      diagnostics: InputDiagnostics(strict: false, maxProblems: 10), gzipped: false, speedPolicy: .auto)
   }
 
   @Test func theFirstDeviceIsTheLogItself() {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CalmGeoReplay
 
 /// Configurations that differ only in upload settings share one decision pass
@@ -36,8 +37,9 @@ struct SharedUploadsTests {
     try expectSharedEqualsAlone(track: TrackReader.load(path: path))
   }
 
-  @Test(.enabled(if: Corpus.isAvailable, Corpus.skipReason),
-        arguments: ["csv/dat100__20170813.csv", "gpx/gpxpy__around-visnjan-with-car.gpx", "nmea/gnsslibpy__pixel6.nmea"])
+  @Test(
+    .enabled(if: Corpus.isAvailable, Corpus.skipReason),
+    arguments: ["csv/dat100__20170813.csv", "gpx/gpxpy__around-visnjan-with-car.gpx", "nmea/gnsslibpy__pixel6.nmea"])
   func corpusLogsGiveEachConfigurationItsOwnResult(file: String) throws {
     try expectSharedEqualsAlone(track: TrackReader.load(path: Corpus.path(file)))
   }
@@ -46,15 +48,17 @@ struct SharedUploadsTests {
     let configurations = try Self.variants.map(Self.configuration)
     #expect(Set(configurations.map(\.decisionKey)).count == 1)
     let analysis = TrackAnalysis(track, stopRules: Set(configurations.map { StopRule($0.replay) }))
-    let shared = ReplayRunner.run(track, sharing: configurations, metrics: true, computesHausdorff: false, analysis: analysis)
+    let shared = ReplayRunner.run(
+      track, sharing: configurations, metrics: true, computesHausdorff: false, analysis: analysis)
     #expect(shared.count == configurations.count)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     var requests = Set<Int>()
     for (configuration, result) in zip(configurations, shared) {
       var observer = DiscardingObserver()
-      let alone = ReplayRunner.run(track, configuration: configuration, observer: &observer, metrics: true,
-                                   computesHausdorff: false, analysis: analysis)
+      let alone = ReplayRunner.run(
+        track, configuration: configuration, observer: &observer, metrics: true,
+        computesHausdorff: false, analysis: analysis)
       #expect(result == alone)
       #expect(try encoder.encode(ReplayStats(result)) == encoder.encode(ReplayStats(alone)))
       requests.insert(result.uploads.requests)
@@ -81,9 +85,11 @@ struct SharedUploadsTests {
     upload.calmGeo.syncThreshold = 99
     upload.replay.network.failureRate = 0.5
     #expect(upload.decisionKey == base.decisionKey)
-    for change in [{ (c: inout ReplayConfiguration) in c.replay.seed = 6 },
-                   { $0.replay.finalSync = false }, { $0.calmGeo.stationaryRadius = 99 },
-                   { $0.replay.stopRadius = 99 }, { $0.calmGeo.fetchActivity = true }] {
+    for change in [
+      { (c: inout ReplayConfiguration) in c.replay.seed = 6 },
+      { $0.replay.finalSync = false }, { $0.calmGeo.stationaryRadius = 99 },
+      { $0.replay.stopRadius = 99 }, { $0.calmGeo.fetchActivity = true },
+    ] {
       var other = base
       change(&other)
       #expect(other.decisionKey != base.decisionKey)

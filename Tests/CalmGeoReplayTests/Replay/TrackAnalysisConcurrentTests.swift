@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CalmGeoReplay
 
 /// The analysis a sweep makes with more than one job (its parts in concurrent tasks) is the
@@ -17,8 +18,10 @@ struct TrackAnalysisConcurrentTests {
     #expect(concurrent.steps.map(\.bitPattern) == serial.steps.map(\.bitPattern))
     #expect(Set(concurrent.stopRuns.keys) == rules && Set(serial.stopRuns.keys) == rules)
     for configuration in configurations {
-      var a = DiscardingObserver(), b = DiscardingObserver()
-      let withSerial = ReplayRunner.run(track, configuration: configuration, observer: &a, metrics: true, analysis: serial)
+      var a = DiscardingObserver()
+      var b = DiscardingObserver()
+      let withSerial = ReplayRunner.run(
+        track, configuration: configuration, observer: &a, metrics: true, analysis: serial)
       let withConcurrent = ReplayRunner.run(
         track, configuration: configuration, observer: &b, metrics: true, analysis: concurrent)
       #expect(withConcurrent == withSerial)
@@ -35,7 +38,8 @@ struct SweepTimingsTests {
     // 1 + 0.5 + 0.25 + 0.25 + 1 = 3 s outside the 96 s of configurations: 3 % of 100 s.
     #expect(timings.outsideConfigurations == 3)
     let text = timings.rendered(jobs: 1, tracks: 1, rows: 512)
-    #expect(text.hasPrefix("sweep timings, seconds (task time summed over 1 job):\n  parse                 1.0  1 track,"))
+    #expect(
+      text.hasPrefix("sweep timings, seconds (task time summed over 1 job):\n  parse                 1.0  1 track,"))
     #expect(text.contains("  configurations       96.0  512 rows replayed\n"))
     #expect(text.contains("  sweep.html           0.25\n"))
     #expect(text.hasSuffix("  wall                100.0  outside configurations: 3.0 s = 3.0 % of wall\n"))

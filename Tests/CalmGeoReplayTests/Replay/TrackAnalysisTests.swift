@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CalmGeoReplay
 
 /// A track analysis only saves work: a replay with one gives exactly the result (and the
@@ -27,9 +28,12 @@ struct TrackAnalysisTests {
     try expectSameResults(track: TrackReader.load(path: path))
   }
 
-  @Test(.enabled(if: Corpus.isAvailable, Corpus.skipReason),
-        arguments: ["csv/dat100__20170813.csv", "gpx/gpxpy__around-visnjan-with-car.gpx", "nmea/gnsslibpy__pixel6.nmea",
-                    "csv/gpsbabel__garmin_g1000.csv"])
+  @Test(
+    .enabled(if: Corpus.isAvailable, Corpus.skipReason),
+    arguments: [
+      "csv/dat100__20170813.csv", "gpx/gpxpy__around-visnjan-with-car.gpx", "nmea/gnsslibpy__pixel6.nmea",
+      "csv/gpsbabel__garmin_g1000.csv",
+    ])
   func corpusLogsGiveTheSameResultWithAndWithoutTheAnalysis(file: String) throws {
     try expectSameResults(track: TrackReader.load(path: Corpus.path(file)))
   }
@@ -58,9 +62,11 @@ struct TrackAnalysisTests {
     let other = StopRule(radius: 5, minDuration: 30_000)
     let analysis = TrackAnalysis(track, stopRules: [other])
     let configuration = try Self.configuration(#"{"distanceFilter": 16}"#)
-    var a = DiscardingObserver(), b = DiscardingObserver()
+    var a = DiscardingObserver()
+    var b = DiscardingObserver()
     let plain = ReplayRunner.run(track, configuration: configuration, observer: &a, metrics: true)
-    let analysed = ReplayRunner.run(track, configuration: configuration, observer: &b, metrics: true, analysis: analysis)
+    let analysed = ReplayRunner.run(
+      track, configuration: configuration, observer: &b, metrics: true, analysis: analysis)
     #expect(plain == analysed)
     // The walk's café stop is found at the default rule (Samples/README.md).
     #expect(plain.metrics?.stops.trueStops ?? 0 >= 1)

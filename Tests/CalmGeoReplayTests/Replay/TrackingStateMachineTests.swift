@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// One test per rule of CALMGEO.md §3; expected emits worked out by hand in the comments.
@@ -24,12 +25,12 @@ struct TrackingStateMachineTests {
 
   @Test(arguments: [
     // speed, judge: max(round(speed / 5) · 3.1 · 16, 16)
-    (0.0, 16.0),    // round(0) = 0
-    (2.4, 16.0),    // round(0.48) = 0
-    (2.5, 49.6),    // round(0.5) = 1 (half away from zero) → 49.6
-    (7.7, 99.2),    // round(1.54) = 2 → 99.2
+    (0.0, 16.0),  // round(0) = 0
+    (2.4, 16.0),  // round(0.48) = 0
+    (2.5, 49.6),  // round(0.5) = 1 (half away from zero) → 49.6
+    (7.7, 99.2),  // round(1.54) = 2 → 99.2
     (27.0, 248.0),  // round(5.4) = 5 → 248
-    (-1.0, 16.0),   // unknown speed rounds to 0
+    (-1.0, 16.0),  // unknown speed rounds to 0
   ])
   func elasticJudge(speed: Double, judge: Double) {
     let machine = TrackingStateMachine(config: CalmGeoConfig())
@@ -100,12 +101,15 @@ struct TrackingStateMachineTests {
     // Monitoring from t183 around x = 0 (as above). x = 25 is on the circle: inside.
     // x = 25.5 at t300 exits; t301 is the one-shot (emitted though 0 m from t300).
     // t302 at x = 17: 17 m from the kept ref (x = 0, t62) > 16 → kept; ref is not cleared.
-    let fixes = [f(0, 0, 0), f(1, 0, 0), f(62, 0, 0), f(183, 0, 0), f(250, 25, 0),
-                 f(300, 25.5, 0), f(301, 25.5, 0), f(302, 17, 0)]
-    #expect(emits(fixes) == [
-      E(0, true, true), E(1, true, false), E(62, false, true),
-      E(300, true, true), E(301, true, false), E(302, true, false),
-    ])
+    let fixes = [
+      f(0, 0, 0), f(1, 0, 0), f(62, 0, 0), f(183, 0, 0), f(250, 25, 0),
+      f(300, 25.5, 0), f(301, 25.5, 0), f(302, 17, 0),
+    ]
+    #expect(
+      emits(fixes) == [
+        E(0, true, true), E(1, true, false), E(62, false, true),
+        E(300, true, true), E(301, true, false), E(302, true, false),
+      ])
   }
 
   @Test func stationaryRadiusIsAConfigurationValue() {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// One test per rule of CALMGEO.md §4; expected requests worked out by hand.
@@ -109,7 +110,7 @@ struct UploadSimulatorTests {
     settings.network.schedule = [.status(200), .status(503), .status(200)]
     let (_, result, _) = run(marching(0...4), manual, settings)
     #expect(result.uploads.recordsDelivered == 3)  // [0,1] and [4]
-    #expect(result.uploads.storedAtEnd == 2)       // [2,3]
+    #expect(result.uploads.storedAtEnd == 2)  // [2,3]
     #expect(result.uploads.isBalanced)
   }
 

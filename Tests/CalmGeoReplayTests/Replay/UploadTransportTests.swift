@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// The transport seam: the same answers give the same replay whether they come from the
@@ -19,8 +20,10 @@ struct UploadTransportTests {
     return config
   }
 
-  private func replay(_ fixes: [Fix], _ config: CalmGeoConfig, _ settings: ReplaySettings = ReplaySettings(),
-                      transport: UploadTransport) -> (CollectingObserver, ReplayResult) {
+  private func replay(
+    _ fixes: [Fix], _ config: CalmGeoConfig, _ settings: ReplaySettings = ReplaySettings(),
+    transport: UploadTransport
+  ) -> (CollectingObserver, ReplayResult) {
     var engine = ReplayEngine(config: config, settings: settings, observer: CollectingObserver(), transport: transport)
     engine.process(fixes)
     let result = engine.finish()

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// CALMGEO.md §6, the contract's worked example, row by row.
@@ -8,15 +9,16 @@ struct WorkedExampleTests {
 
   @Test func emitsTheSevenLocationsOfTheTable() {
     let (observer, result) = EquatorTrack.replay(EquatorTrack.workedExample)
-    #expect(EquatorTrack.emits(observer) == [
-      E(0, true, true),      // one-shot at start
-      E(1, true, false),     // ref was empty: ref = this fix
-      E(12, true, false),    // 16.5 m from ref > judge 16
-      E(73, false, true),    // ref (t = 12) older than 60 s while moving; 12 m < 16
-      E(317, true, true),    // geofence exit: first fix more than 25 m from x = 30
-      E(318, true, false),   // one-shot after listening restarts
-      E(319, true, false),   // 28.5 m from ref (still x = 30, t = 73) > 16
-    ])
+    #expect(
+      EquatorTrack.emits(observer) == [
+        E(0, true, true),  // one-shot at start
+        E(1, true, false),  // ref was empty: ref = this fix
+        E(12, true, false),  // 16.5 m from ref > judge 16
+        E(73, false, true),  // ref (t = 12) older than 60 s while moving; 12 m < 16
+        E(317, true, true),  // geofence exit: first fix more than 25 m from x = 30
+        E(318, true, false),  // one-shot after listening restarts
+        E(319, true, false),  // 28.5 m from ref (still x = 30, t = 73) > 16
+      ])
     // Monitoring from t = 194 (ref age 121 > 120, listening 194 > 120) to the exit at t = 317.
     #expect(result.machine.millisMonitoring == (317 - 194) * 1000)
     #expect(result.machine.millisListening == (194 + (329 - 317)) * 1000)
@@ -38,13 +40,14 @@ struct WorkedExampleTests {
     var settings = ReplaySettings()
     settings.finalSync = true
     let (observer, result) = EquatorTrack.replay(EquatorTrack.workedExample, config: uploadConfig(), settings: settings)
-    #expect(EquatorTrack.requests(observer) == [
-      S(0, [0]),         // the motionchange syncs at once
-      S(73, [1, 12]),    // motionchange at 73: three stored, chunks of two
-      S(73, [73]),
-      S(317, [317]),     // motionchange
-      S(329, [318, 319]),  // the final sync, at the last fix (§6 stamps it 319; see FinalSyncTimeTests)
-    ])
+    #expect(
+      EquatorTrack.requests(observer) == [
+        S(0, [0]),  // the motionchange syncs at once
+        S(73, [1, 12]),  // motionchange at 73: three stored, chunks of two
+        S(73, [73]),
+        S(317, [317]),  // motionchange
+        S(329, [318, 319]),  // the final sync, at the last fix (§6 stamps it 319; see FinalSyncTimeTests)
+      ])
     #expect(result.uploads.recordsDelivered == 7)
     #expect(result.uploads.storedAtEnd == 0)
     #expect(result.uploads.isBalanced)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CalmGeoReplay
 
 /// A change gate's violation in every `--format`: golden value, new value, change and
@@ -12,14 +13,21 @@ struct ChangeGateReportersTests {
     let (stored, fresh) = try CheckReportFixture.stats()
     let violations = try CheckGates([Self.fallGate]).violations(of: fresh, golden: stored, track: "walk")
     let check = StatsCheck(stored: stored, fresh: fresh, tolerance: CheckTolerance())
-    return CheckReport(golden: "gold", tracks: [.init(name: "walk", result: CheckTrackResult(
-      name: "walk", stats: check, violations: violations))], gates: [Self.fallGate], exitCode: 3)
+    return CheckReport(
+      golden: "gold",
+      tracks: [
+        .init(
+          name: "walk",
+          result: CheckTrackResult(
+            name: "walk", stats: check, violations: violations))
+      ], gates: [Self.fallGate], exitCode: 3)
   }
 
   @Test func textNamesGoldenNewChangeAndLimit() throws {
     // -1 / 111 * 100 = -0.900900900900… %, shown to 12 significant digits.
-    #expect(try report().violations.map(\.description)
-      == ["walk: engine.emitted 111 → 110 (-0.900900900901 %), limit -0.5 %"])
+    #expect(
+      try report().violations.map(\.description)
+        == ["walk: engine.emitted 111 → 110 (-0.900900900901 %), limit -0.5 %"])
   }
 
   @Test func jsonCarriesGoldenChangeAndPercent() throws {
@@ -40,12 +48,17 @@ struct ChangeGateReportersTests {
     let root = try #require(XMLTree.parse(CheckJUnitReporter.render(report)))
     let gates = root.children("testsuite")[1].children("testcase")
     #expect(gates.map { $0.attributes["name"] } == ["engine.emitted falls by <= 0.5 %"])
-    #expect(gates[0].children("failure").first?.text == "walk: engine.emitted 111 → 110 (-0.900900900901 %), limit -0.5 %\n")
-    #expect(CheckGitHubReporter.render(report).contains(
-      "::error title=calmgeo-replay check%3A gate engine.emitted falls by <= 0.5 %25::"
-        + "walk: engine.emitted 111 → 110 (-0.900900900901 %25), limit -0.5 %25\n"))
+    #expect(
+      gates[0].children("failure").first?.text == "walk: engine.emitted 111 → 110 (-0.900900900901 %), limit -0.5 %\n")
+    #expect(
+      CheckGitHubReporter.render(report).contains(
+        "::error title=calmgeo-replay check%3A gate engine.emitted falls by <= 0.5 %25::"
+          + "walk: engine.emitted 111 → 110 (-0.900900900901 %25), limit -0.5 %25\n"))
     let tables = MarkdownTables.read(CheckMarkdownReporter.render(report))
-    #expect(tables.last == [["Gate", "Track", "Value", "Result"],
-                            ["engine.emitted falls by <= 0.5 %", "walk", "111 → 110 (-0.900900900901 %)", "❌ violated"]])
+    #expect(
+      tables.last == [
+        ["Gate", "Track", "Value", "Result"],
+        ["engine.emitted falls by <= 0.5 %", "walk", "111 → 110 (-0.900900900901 %)", "❌ violated"],
+      ])
   }
 }

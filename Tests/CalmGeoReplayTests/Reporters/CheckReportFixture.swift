@@ -20,8 +20,10 @@ enum CheckReportFixture {
     guard let range = text.range(of: #""emitted": 110"#) else { throw CocoaError(.fileReadCorruptFile) }
     let edited = text.replacingCharacters(in: range, with: #""emitted": 111"#)
     let decoder = JSONDecoder()
-    return (try decoder.decode(ReplayStats.self, from: Data(edited.utf8)),
-            try decoder.decode(ReplayStats.self, from: Data(text.utf8)))
+    return (
+      try decoder.decode(ReplayStats.self, from: Data(edited.utf8)),
+      try decoder.decode(ReplayStats.self, from: Data(text.utf8))
+    )
   }
 
   /// The walk's result: `files` differences as given, the stats change and the violation.
@@ -36,8 +38,10 @@ enum CheckReportFixture {
     let storedLog = #"{"headers":{"Authorization":"Bearer \#(token)"},"n":1}"# + "\n"
     let freshLog = #"{"headers":{"Authorization":"Bearer (redacted)"},"n":1}"# + "\n"
     var files: [CheckTrackResult.FileDifference] = []
-    if let difference = CheckRecordDifference.first(stored: Array(#"[{"a":1},{"a":2}]"#.utf8),
-                                                     fresh: Array(#"[{"a":1},{"a":3}]"#.utf8)) {
+    if let difference = CheckRecordDifference.first(
+      stored: Array(#"[{"a":1},{"a":2}]"#.utf8),
+      fresh: Array(#"[{"a":1},{"a":3}]"#.utf8))
+    {
       files.append(.init(path: "locations.json", kind: .differs(difference)))
     }
     if let difference = CheckRecordDifference.first(stored: Array(storedLog.utf8), fresh: Array(freshLog.utf8)) {

@@ -28,8 +28,9 @@ struct CheckReportersTests {
     #expect(tracks[2]["error"] as? String == "broken.csv: error: cannot read: no such file")
     #expect(tracks[0]["error"] is NSNull)
     let differences = try #require(tracks[0]["differences"] as? [[String: Any]])
-    #expect(differences.map { $0["path"] as? String }
-      == ["locations.json", "uploads/requests.ndjson", "uploads/000009.json", "engine.emitted"])
+    #expect(
+      differences.map { $0["path"] as? String }
+        == ["locations.json", "uploads/requests.ndjson", "uploads/000009.json", "engine.emitted"])
     #expect(differences[0]["old"] as? String == #"{"a":2}"# && differences[0]["new"] as? String == #"{"a":3}"#)
     #expect(differences[0]["index"] as? Int == 2)
     #expect(differences[2]["change"] as? String == "onlyStored" && differences[2]["old"] is NSNull)
@@ -52,8 +53,10 @@ struct CheckReportersTests {
 
   @Test func jsonKeysComeInAFixedOrder() throws {
     let text = CheckJSONReporter.render(try CheckReportFixture.report())
-    let keys = ["\"version\"", "\"command\"", "\"golden\"", "\"passed\"", "\"exitCode\"", "\"summary\"", "\"tracks\"",
-                "\"gates\"", "\"violations\": [\n    {"]
+    let keys = [
+      "\"version\"", "\"command\"", "\"golden\"", "\"passed\"", "\"exitCode\"", "\"summary\"", "\"tracks\"",
+      "\"gates\"", "\"violations\": [\n    {",
+    ]
     let offsets = keys.compactMap { text.range(of: $0)?.lowerBound }
     #expect(offsets.count == keys.count)
     #expect(offsets == offsets.sorted())
@@ -86,26 +89,30 @@ struct CheckReportersTests {
 
   @Test func githubLinesAreOneErrorPerDifferingTrackAndViolatedGate() throws {
     let walk = try CheckReportFixture.walk(files: [])
-    let report = CheckReport(golden: "gold", tracks: [.init(name: "walk", result: walk)],
-                             gates: [CheckReportFixture.emittedGate, CheckReportFixture.keptGate], exitCode: 3)
-    #expect(CheckGitHubReporter.render(report) == """
-      ::error title=calmgeo-replay check%3A walk::walk: differs%0A  stats.json: 1 field differs%0A    \
-      engine.emitted: 111 → 110
-      ::error title=calmgeo-replay check%3A gate engine.emitted <= 100::walk: engine.emitted = 110 > 100
-      1 of 1 track differs; 1 gate violation
-      to accept the fresh outputs: calmgeo-replay check --update gold
+    let report = CheckReport(
+      golden: "gold", tracks: [.init(name: "walk", result: walk)],
+      gates: [CheckReportFixture.emittedGate, CheckReportFixture.keptGate], exitCode: 3)
+    #expect(
+      CheckGitHubReporter.render(report) == """
+        ::error title=calmgeo-replay check%3A walk::walk: differs%0A  stats.json: 1 field differs%0A    \
+        engine.emitted: 111 → 110
+        ::error title=calmgeo-replay check%3A gate engine.emitted <= 100::walk: engine.emitted = 110 > 100
+        1 of 1 track differs; 1 gate violation
+        to accept the fresh outputs: calmgeo-replay check --update gold
 
-      """)
+        """)
   }
 
   @Test func githubNamesATrackThatCouldNotBeChecked() throws {
-    let report = CheckReport(golden: "gold", tracks: [.init(name: "broken", failure: "broken.csv: error: no such file")],
-                             gates: [], exitCode: 66)
-    #expect(CheckGitHubReporter.render(report) == """
-      ::error title=calmgeo-replay check%3A broken::could not be checked: broken.csv: error: no such file
-      1 of 1 track could not be checked
+    let report = CheckReport(
+      golden: "gold", tracks: [.init(name: "broken", failure: "broken.csv: error: no such file")],
+      gates: [], exitCode: 66)
+    #expect(
+      CheckGitHubReporter.render(report) == """
+        ::error title=calmgeo-replay check%3A broken::could not be checked: broken.csv: error: no such file
+        1 of 1 track could not be checked
 
-      """)
+        """)
   }
 
   @Test func githubEscapesMessagesAndProperties() {
@@ -122,29 +129,41 @@ struct CheckReportersTests {
     #expect(errors.count == 10)
     #expect(errors[8].hasPrefix("::error title=calmgeo-replay check%3A t9::"))
     // 25 tracks and 1 gate: 9 shown, 17 summarised.
-    #expect(errors[9] == "::error title=calmgeo-replay check::17 more tracks differ or gates are violated; "
-      + "the job summary and --format text list them all")
-    #expect(lines.dropFirst(10) == ["25 of 25 tracks differ; 25 gate violations",
-                                    "to accept the fresh outputs: calmgeo-replay check --update gold"])
+    #expect(
+      errors[9] == "::error title=calmgeo-replay check::17 more tracks differ or gates are violated; "
+        + "the job summary and --format text list them all")
+    #expect(
+      lines.dropFirst(10) == [
+        "25 of 25 tracks differ; 25 gate violations",
+        "to accept the fresh outputs: calmgeo-replay check --update gold",
+      ])
   }
 
   @Test func markdownTablesReadBack() throws {
     let markdown = CheckMarkdownReporter.render(try CheckReportFixture.report())
-    #expect(markdown.hasPrefix("## ❌ calmgeo-replay check: 1 of 3 tracks differ; 1 of 3 tracks could not be checked; "
-      + "1 gate violation\n\n"))
+    #expect(
+      markdown.hasPrefix(
+        "## ❌ calmgeo-replay check: 1 of 3 tracks differ; 1 of 3 tracks could not be checked; "
+          + "1 gate violation\n\n"))
     let tables = MarkdownTables.read(markdown)
     #expect(tables.count == 2)
     #expect(tables[0].first == ["Track", "Result", "Differences", "Changed stats (old → new)"])
     #expect(tables[0].dropFirst().map { $0.first } == ["walk", "drive <&\"'>|\u{1}", "broken"])
-    #expect(tables[0][1] == ["walk", "❌ differs",
-                             "locations.json, uploads/requests.ndjson, uploads/000009.json; stats.json (1 field); "
-                               + "Authorization header differs (values not shown)",
-                             "engine.emitted 111 → 110"])
+    #expect(
+      tables[0][1] == [
+        "walk", "❌ differs",
+        "locations.json, uploads/requests.ndjson, uploads/000009.json; stats.json (1 field); "
+          + "Authorization header differs (values not shown)",
+        "engine.emitted 111 → 110",
+      ])
     #expect(tables[0][2][1] == "✅ ok")
     #expect(tables[0][3][1] == "⚠️ not checked: broken.csv: error: cannot read: no such file")
-    #expect(tables[1] == [["Gate", "Track", "Value", "Result"],
-                          ["engine.emitted <= 100", "walk", "110", "❌ violated"],
-                          ["engine.keptRatio >= 0.01", "every track", "", "✅ met"]])
+    #expect(
+      tables[1] == [
+        ["Gate", "Track", "Value", "Result"],
+        ["engine.emitted <= 100", "walk", "110", "❌ violated"],
+        ["engine.keptRatio >= 0.01", "every track", "", "✅ met"],
+      ])
     #expect(!markdown.contains(CheckReportFixture.token))
   }
 

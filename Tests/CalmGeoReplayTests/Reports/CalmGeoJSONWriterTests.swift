@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CalmGeoReplay
 
 struct CalmGeoJSONWriterTests {
@@ -23,8 +24,9 @@ struct CalmGeoJSONWriterTests {
   }
 
   @Test func bodyIsACompactArray() {
-    let a = CalmGeoLocation(id: LocationID(seed: 1, index: 0), sequence: 0, isMoving: false, event: nil,
-                            activity: nil, fix: Fix(time: 978_307_200_500, latitude: 0, longitude: -0.5))
+    let a = CalmGeoLocation(
+      id: LocationID(seed: 1, index: 0), sequence: 0, isMoving: false, event: nil,
+      activity: nil, fix: Fix(time: 978_307_200_500, latitude: 0, longitude: -0.5))
     let body = String(decoding: CalmGeoJSONWriter.encodeBody([a, a]), as: UTF8.self)
     let one = String(decoding: CalmGeoJSONWriter.encode(a), as: UTF8.self)
     #expect(body == "[\(one),\(one)]")
@@ -33,10 +35,12 @@ struct CalmGeoJSONWriterTests {
   }
 
   /// Numbers must read exactly as Foundation's JSONEncoder writes them on the phone.
-  @Test(arguments: [0.0, -0.0, 1, -1, 0.1, 1.5, 30, 100, 1e-5, 123456789.123, 1e16, 1e21, .leastNonzeroMagnitude,
-                    35.01160000000001, -122.0941320350, 736239792.123, .greatestFiniteMagnitude,
-                    -7, 1e15, 123456789012345, 9_007_199_254_740_991, 9_007_199_254_740_992, -9_007_199_254_740_992,
-                    4_503_599_627_370_495.5, 1e300, -1e-300])
+  @Test(arguments: [
+    0.0, -0.0, 1, -1, 0.1, 1.5, 30, 100, 1e-5, 123456789.123, 1e16, 1e21, .leastNonzeroMagnitude,
+    35.01160000000001, -122.0941320350, 736239792.123, .greatestFiniteMagnitude,
+    -7, 1e15, 123_456_789_012_345, 9_007_199_254_740_991, 9_007_199_254_740_992, -9_007_199_254_740_992,
+    4_503_599_627_370_495.5, 1e300, -1e-300,
+  ])
   func doublesMatchJSONEncoder(value: Double) throws {
     var json = JSONBytes()
     json.double(value)
@@ -44,7 +48,9 @@ struct CalmGeoJSONWriterTests {
     #expect("[" + String(decoding: json.bytes, as: UTF8.self) + "]" == foundation)
   }
 
-  @Test(arguments: [Float(0), -0.0, -1, 0.1, 1.37, 4.25, 16_777_215, 16_777_216, -16_777_216, 16_777_218, 1e10, 3.4e38, 1e-7, 2_000_000])
+  @Test(arguments: [
+    Float(0), -0.0, -1, 0.1, 1.37, 4.25, 16_777_215, 16_777_216, -16_777_216, 16_777_218, 1e10, 3.4e38, 1e-7, 2_000_000,
+  ])
   func floatsMatchJSONEncoder(value: Float) throws {
     var json = JSONBytes()
     json.float(value)

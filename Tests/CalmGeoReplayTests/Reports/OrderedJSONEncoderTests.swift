@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// Every dictionary is written with its keys sorted, whatever the process's hash seed: a

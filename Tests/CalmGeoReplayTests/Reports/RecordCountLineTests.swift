@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// The summary's `fixes` line: its parts add up to the records read.
@@ -9,9 +10,10 @@ struct RecordCountLineTests {
     d.recordsRead = 12
     d.skipped = ["bad_time": 1, "duplicate_time": 1]
     d.ignored = ["no_fix": 1, "header": 1]
-    #expect(RecordCountLine.render(used: 9, d)
-      == "12 records read = 9 used + 2 skipped (bad_time 1, duplicate_time 1) + 1 ignored (no_fix 1); "
-      + "not records (header 1)")
+    #expect(
+      RecordCountLine.render(used: 9, d)
+        == "12 records read = 9 used + 2 skipped (bad_time 1, duplicate_time 1) + 1 ignored (no_fix 1); "
+        + "not records (header 1)")
   }
 
   @Test func nmeaSentencesMergedIntoFixesAreCounted() {
@@ -21,15 +23,17 @@ struct RecordCountLineTests {
     d.recordsRead = 30
     d.skipped = ["checksum": 2]
     d.ignored = ["GSV": 8]
-    #expect(RecordCountLine.render(used: 10, d)
-      == "30 records read = 10 used + 2 skipped (checksum 2) + 8 ignored (GSV 8) + 10 merged into fixes")
+    #expect(
+      RecordCountLine.render(used: 10, d)
+        == "30 records read = 10 used + 2 skipped (checksum 2) + 8 ignored (GSV 8) + 10 merged into fixes")
   }
 
   @Test func fourKindsShowTheLargestThree() {
     var d = InputDiagnostics()
     d.recordsRead = 10
     d.ignored = ["a": 1, "b": 4, "c": 2, "d": 3]
-    #expect(RecordCountLine.render(used: 0, d)
-      == "10 records read = 0 used + 0 skipped + 10 ignored (b 4, d 3, c 2, …)")
+    #expect(
+      RecordCountLine.render(used: 0, d)
+        == "10 records read = 0 used + 0 skipped + 10 ignored (b 4, d 3, c 2, …)")
   }
 }

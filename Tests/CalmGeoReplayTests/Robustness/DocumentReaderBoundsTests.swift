@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CalmGeoReplay
 
 /// The JSON and YAML document readers under hostile input (issue 23): YAML aliases are
@@ -92,7 +93,8 @@ struct DocumentReaderBoundsTests {
 
   /// A one-line geofences JSON of `count` conditions (about 70 bytes each).
   private func oneLineGeofences(_ count: Int) -> String {
-    "[" + (0..<count).map { #"{"identifier":"g\#($0)","latitude":1.5,"longitude":2.5,"radius":100}"# }
+    "["
+      + (0..<count).map { #"{"identifier":"g\#($0)","latitude":1.5,"longitude":2.5,"radius":100}"# }
       .joined(separator: ",") + "]"
   }
 
@@ -115,9 +117,11 @@ struct DocumentReaderBoundsTests {
 
   /// One-line YAML (a flow sequence) is linear too.
   @Test func oneLineYAMLReadsInLinearTime() throws {
-    let text = "geofences: [" + (0..<20_000).map {
-      "{identifier: g\($0), latitude: 1.5, longitude: 2.5, radius: 100}"
-    }.joined(separator: ", ") + "]\n"
+    let text =
+      "geofences: ["
+      + (0..<20_000).map {
+        "{identifier: g\($0), latitude: 1.5, longitude: 2.5, radius: 100}"
+      }.joined(separator: ", ") + "]\n"
     #expect(text.utf8.count > 1_250_000)
     var count = 0
     let time = try seconds { count = try GeofenceFileDecoder.decode(text, source: "g.yaml").count }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CalmGeoReplay
 
 /// Lines without end: refused at `LineReader`'s limit instead of held whole (a 1 GB
@@ -22,9 +23,11 @@ struct HugeLineTests {
   ])
   func aLineOfTwoMebibytesIsRefused(name: String, head: String, format: String, line: Int) {
     let bytes = Array(head.utf8) + [UInt8](repeating: UInt8(ascii: "7"), count: 2 << 20)
-    #expect(error(bytes, name: name)
-      == "\(name):\(line): error: \(format): the line is 1 MiB or longer without a line end, more than any "
-        + "\(format) record needs; the file is damaged or not a \(format) file (lines are limited to keep memory bounded)")
+    #expect(
+      error(bytes, name: name)
+        == "\(name):\(line): error: \(format): the line is 1 MiB or longer without a line end, more than any "
+        + "\(format) record needs; the file is damaged or not a \(format) file (lines are limited to keep memory bounded)"
+    )
   }
 
   @Test func aGzipBombOfOneLineStopsAtTheLimit() throws {

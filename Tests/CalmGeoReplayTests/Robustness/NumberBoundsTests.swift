@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CalmGeoReplay
 
 /// Numbers from documents that crashed the tool or were accepted beyond what its
@@ -14,7 +15,9 @@ struct NumberBoundsTests {
     } throws: { error in
       "\(error)".hasPrefix("s.yaml:2: error: scenario: calls[0]: expected an event and its number")
     }
-    #expect(throws: ScenarioError.self) { try ScenarioDecoder.decode("calls:\n  - {call: sync, after: \" , +3s\"}\n", source: "s.yaml") }
+    #expect(throws: ScenarioError.self) {
+      try ScenarioDecoder.decode("calls:\n  - {call: sync, after: \" , +3s\"}\n", source: "s.yaml")
+    }
   }
 
   /// 1e-300 mAh was accepted, then every percentage of the battery overflowed
@@ -29,7 +32,8 @@ struct NumberBoundsTests {
       }
     }
     let json = #"{"replay": {"energy": {"batteryMilliampHours": 1}}}"#
-    #expect(try ReplayConfigurationDecoder.decode(Data(json.utf8), source: "c.json").replay.energy.batteryMilliampHours == 1)
+    #expect(
+      try ReplayConfigurationDecoder.decode(Data(json.utf8), source: "c.json").replay.energy.batteryMilliampHours == 1)
   }
 
   /// Writes a sweep spec whose grid is `first` × `second` configurations.
@@ -78,8 +82,9 @@ struct NumberBoundsTests {
     }
     #expect(try decode(#"{"replay":{"platform":{"geofenceExitDelay":86400}}}"#).replay.geofenceExitDelay == 86_400_000)
     #expect(throws: ConfigError.self) { try decode(#"{"replay":{"platform":{"geofenceExitDelay":86400.5}}}"#) }
-    #expect(try decode(#"{"replay":{"platform":{"minimumInterval":1e9}}}"#).replay.platform.minimumInterval
-      == 1_000_000_000_000)
+    #expect(
+      try decode(#"{"replay":{"platform":{"minimumInterval":1e9}}}"#).replay.platform.minimumInterval
+        == 1_000_000_000_000)
     #expect(throws: ConfigError.self) { try decode(#"{"replay":{"platform":{"minimumInterval":1e16}}}"#) }
     #expect(throws: ConfigError.self) { try decode(#"{"replay":{"energy":{"gpsMilliamps":1000001}}}"#) }
     #expect(throws: ConfigError.self) { try decode(#"{"replay":{"network":{"failureRate":1.5}}}"#) }

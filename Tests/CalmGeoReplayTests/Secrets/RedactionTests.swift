@@ -25,9 +25,10 @@ struct RedactionTests {
       ("Content-Type", "application/json"), ("authorization", "Bearer t0k"), ("Cookie", "id=42"),
       ("X-API-Key", "k3y"), ("Accept", "application/json"),
     ])
-    #expect(headers.map(\.value) == [
-      "application/json", "Bearer (redacted)", "(redacted)", "(redacted)", "application/json",
-    ])
+    #expect(
+      headers.map(\.value) == [
+        "application/json", "Bearer (redacted)", "(redacted)", "(redacted)", "application/json",
+      ])
     #expect(headers.map(\.name) == ["Content-Type", "authorization", "Cookie", "X-API-Key", "Accept"])
   }
 
@@ -36,8 +37,9 @@ struct RedactionTests {
       #"{"token": "t0k", "url": "https://u:p@a.test", "#
         + #""list": [{"headers": {"Authorization": "Bearer t0k", "Accept": "x"}}]}"#,
       source: "test")
-    #expect(Redaction.json(node).rendered == #"{"token":"(redacted)","url":"https://(redacted)@a.test","#
-      + #""list":[{"headers":{"Authorization":"Bearer (redacted)","Accept":"x"}}]}"#)
+    #expect(
+      Redaction.json(node).rendered == #"{"token":"(redacted)","url":"https://(redacted)@a.test","#
+        + #""list":[{"headers":{"Authorization":"Bearer (redacted)","Accept":"x"}}]}"#)
     // A token that is not a string (an error's subject) is left to the decoder.
     let number = try SpecJSONReader.read(#"{"token": 5}"#, source: "test")
     #expect(Redaction.json(number).rendered == #"{"token":5}"#)
@@ -52,8 +54,10 @@ struct RedactionTests {
   }
 
   @Test(arguments: [
-    (#"{"seq":1,"headers":{"Authorization" : "Bearer t0k","Accept":"x"#,
-     #"{"seq":1,"headers":{"Authorization" : "Bearer (redacted)","Accept":"x"#),
+    (
+      #"{"seq":1,"headers":{"Authorization" : "Bearer t0k","Accept":"x"#,
+      #"{"seq":1,"headers":{"Authorization" : "Bearer (redacted)","Accept":"x"#
+    ),
     (#"{"token":"a\"b","n":1"#, #"{"token":"(redacted)","n":1"#),
     (#"{"token":"unterminated"#, #"{"token":"(redacted)"#),
     (#"{"url":"token","token":5,"x":"#, #"{"url":"token","token":5,"x":"#),
@@ -76,8 +80,9 @@ struct RedactionTests {
   }
 
   @Test func textHidesEveryOccurrenceLongestFirst() {
-    #expect(Redaction.text("--set token=abc and abcdef, abc", hiding: ["abc", "abcdef", ""])
-      == "--set token=(redacted) and (redacted), (redacted)")
+    #expect(
+      Redaction.text("--set token=abc and abcdef, abc", hiding: ["abc", "abcdef", ""])
+        == "--set token=(redacted) and (redacted), (redacted)")
   }
 
   @Test(arguments: [

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import CalmGeoReplay
 
 /// Decodes hand-written configuration JSON as the file `cfg.json`, for suites that test

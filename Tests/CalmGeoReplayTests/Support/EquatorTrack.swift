@@ -7,8 +7,9 @@ enum EquatorTrack {
   static let t0: Int64 = 1_714_546_800_000
 
   static func fix(t: Double, x: Double, speed: Double? = nil) -> Fix {
-    var fix = Fix(time: t0 + Int64((t * 1000).rounded()), latitude: 0,
-                  longitude: x / (GeoMath.earthRadius * .pi / 180))
+    var fix = Fix(
+      time: t0 + Int64((t * 1000).rounded()), latitude: 0,
+      longitude: x / (GeoMath.earthRadius * .pi / 180))
     fix.speed = speed
     return fix
   }
@@ -55,14 +56,19 @@ enum EquatorTrack {
   struct Emit: Equatable, CustomStringConvertible {
     var t: Double, isMoving: Bool, motionchange: Bool
     init(_ t: Double, _ isMoving: Bool, _ motionchange: Bool) {
-      self.t = t; self.isMoving = isMoving; self.motionchange = motionchange
+      self.t = t
+      self.isMoving = isMoving
+      self.motionchange = motionchange
     }
     var description: String { "t=\(t) moving=\(isMoving)\(motionchange ? " motionchange" : "")" }
   }
 
   struct Sent: Equatable, CustomStringConvertible {
     var t: Double, records: [Double]
-    init(_ t: Double, _ records: [Double]) { self.t = t; self.records = records }
+    init(_ t: Double, _ records: [Double]) {
+      self.t = t
+      self.records = records
+    }
     var description: String { "t=\(t) \(records)" }
   }
 }

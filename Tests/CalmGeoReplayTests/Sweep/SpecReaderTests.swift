@@ -1,10 +1,12 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// The ordered JSON reader and the YAML reader: key order, lines, scalar types.
 struct SpecReaderTests {
   @Test func jsonKeepsKeyOrderLinesAndEscapes() throws {
-    let node = try SpecJSONReader.read("{\"z\": 1,\n \"a\": [true, null, -0.5e1],\n \"m\": \"\\u00e9\\n\\ud83d\\ude00/\"}", source: "x.json")
+    let node = try SpecJSONReader.read(
+      "{\"z\": 1,\n \"a\": [true, null, -0.5e1],\n \"m\": \"\\u00e9\\n\\ud83d\\ude00/\"}", source: "x.json")
     #expect(node.fields?.map(\.key) == ["z", "a", "m"])
     #expect(node["a"]?.line == 2 && node["m"]?.line == 3)
     #expect(node["a"]?.rendered == "[true,null,-5]")
@@ -18,7 +20,8 @@ struct SpecReaderTests {
   }
 
   @Test func yamlScalarsResolveAsCoreTypesAndQuotedOnesStayText() throws {
-    let node = try SpecYAMLReader.read("""
+    let node = try SpecYAMLReader.read(
+      """
       b: [true, no, ~, 10, 0.25, -3e2, "10", 2024-05-01, +02:00]
       a: {x: 1}
       """, source: "x.yaml")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// What the recommendation rests on (issue 24), on hand-made grids whose answers are read
@@ -12,11 +13,13 @@ struct SweepInsightTests {
     func numbers(_ values: [Double]) -> [SpecNode] { values.map { SpecNode(.number($0)) } }
     var manifest = SweepManifest(
       spec: "s.yaml", tracks: [.init(name: "a.csv")],
-      grid: SweepGrid(base: SpecNode(.object([])), variables: [
-        SweepVariable(path: "distanceFilter", values: numbers([10, 20, 30])),
-        SweepVariable(path: "syncThreshold", values: numbers([1, 5])),
-        SweepVariable(path: "maxBatchSize", values: numbers([50, 100])),
-      ]),
+      grid: SweepGrid(
+        base: SpecNode(.object([])),
+        variables: [
+          SweepVariable(path: "distanceFilter", values: numbers([10, 20, 30])),
+          SweepVariable(path: "syncThreshold", values: numbers([1, 5])),
+          SweepVariable(path: "maxBatchSize", values: numbers([50, 100])),
+        ]),
       objectives: [SweepObjective(.min, "energy.percentPerHour")],
       constraints: constraints.compactMap(SweepConstraint.init))
     manifest.rows = 12
@@ -24,7 +27,8 @@ struct SweepInsightTests {
     for configuration in 0..<12 {
       let energy = [3.0, 2, 1][configuration / 4]
       let requests = (configuration / 2) % 2 == 0 ? 10 : 2
-      let line = #"{"specHash":"h","trackIndex":0,"configIndex":\#(configuration),"stats":{"#
+      let line =
+        #"{"specHash":"h","trackIndex":0,"configIndex":\#(configuration),"stats":{"#
         + #""uploads":{"requests":\#(requests)},"energy":{"percentPerHour":\#(energy)}}}"#
       table.append(try SweepRow(line: line, file: "t", lineNumber: 1))
     }
@@ -45,20 +49,25 @@ struct SweepInsightTests {
     #expect(insight.dominating == 0 && insight.exclusions.isEmpty)
     #expect(insight.margins == [SweepInsight.Margin(constraint: 0, track: 0, value: 1, slack: 1.5)])
     let why = SweepRecommendation.explanation(analysis)
-    #expect(why.contains("  - Tie: 3 other configurations (9, 10, 11) have the same objective means and meet the "
-      + "constraints too; the lower index won. They differ from it in syncThreshold, maxBatchSize; any of them"))
+    #expect(
+      why.contains(
+        "  - Tie: 3 other configurations (9, 10, 11) have the same objective means and meet the "
+          + "constraints too; the lower index won. They differ from it in syncThreshold, maxBatchSize; any of them"))
     #expect(why.contains("  - Changed nothing: maxBatchSize (every result number"))
     #expect(why.contains("  - Changed no objective or constraint: syncThreshold"))
-    #expect(why.contains(
-      "  - Edge of the grid: distanceFilter=30 is the highest value tried; extend the grid above 30"))
+    #expect(
+      why.contains(
+        "  - Edge of the grid: distanceFilter=30 is the highest value tried; extend the grid above 30"))
     #expect(why.contains("  - Binding: none."))
     #expect(why.contains("  - Tightest: energy.percentPerHour <= 2.5 on a.csv, at 1 (1.5 to spare).\n"))
-    #expect(why.contains("""
-      The recommended configuration, track by track:
-        track  min energy.percentPerHour  energy.percentPerHour <= 2.5
-        a.csv  1                          1 ok
+    #expect(
+      why.contains(
+        """
+        The recommended configuration, track by track:
+          track  min energy.percentPerHour  energy.percentPerHour <= 2.5
+          a.csv  1                          1 ok
 
-      """))
+        """))
   }
 
   @Test func bindingConstraintAndItsTrack() throws {
@@ -73,8 +82,10 @@ struct SweepInsightTests {
     #expect(insight.margins == [SweepInsight.Margin(constraint: 0, track: 0, value: 0, slack: 0)])
     #expect(insight.perTrack.map(\.objectives) == [[1.5, 0.375], [2.5, 0.375]])
     let why = SweepRecommendation.explanation(analysis)
-    #expect(why.contains("  - Binding: 1 configuration is better on every objective but ruled out by "
-      + "stops.missed == 0 (1 of them, most often on b.csv).\n"))
+    #expect(
+      why.contains(
+        "  - Binding: 1 configuration is better on every objective but ruled out by "
+          + "stops.missed == 0 (1 of them, most often on b.csv).\n"))
     #expect(why.contains("  - Tightest: stops.missed == 0 on a.csv, at 0 (no slack).\n"))
     #expect(why.contains("  b.csv  2.5                        0.375                 0 ok\n"))
   }
@@ -93,7 +104,8 @@ struct SweepInsightTests {
     #expect(analysis.ranking.order.first?.configIndex == 0)
     #expect(insight.ties == [2])
     #expect(insight.edges == [SweepInsight.Edge(path: "distanceFilter", value: "10", isHighest: false)])
-    #expect(SweepRecommendation.explanation(analysis)
-      .contains("extend the grid below 10 to see whether lower is better"))
+    #expect(
+      SweepRecommendation.explanation(analysis)
+        .contains("extend the grid below 10 to see whether lower is better"))
   }
 }

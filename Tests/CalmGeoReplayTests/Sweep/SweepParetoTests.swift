@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// The Pareto front on points worked out by hand (both coordinates minimised).

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// The recommendation on a hand-made sweep of 5 configurations × 2 tracks.
@@ -19,9 +20,11 @@ struct SweepRankingTests {
   static func analysis(constraints: [String]) throws -> SweepAnalysis {
     var manifest = SweepManifest(
       spec: "s.yaml", tracks: [.init(name: "a.csv"), .init(name: "b.csv")],
-      grid: SweepGrid(base: SpecNode(.object([])), variables: [
-        SweepVariable(path: "distanceFilter", values: [10, 20, 30, 40, 50].map { SpecNode(.number($0)) })
-      ]),
+      grid: SweepGrid(
+        base: SpecNode(.object([])),
+        variables: [
+          SweepVariable(path: "distanceFilter", values: [10, 20, 30, 40, 50].map { SpecNode(.number($0)) })
+        ]),
       objectives: [SweepObjective(.min, "energy.percentPerHour"), SweepObjective(.max, "engine.keptRatio")],
       constraints: constraints.compactMap(SweepConstraint.init))
     manifest.rows = 10
@@ -29,7 +32,8 @@ struct SweepRankingTests {
     for track in 0..<2 {
       for configuration in 0..<5 {
         let (energy, kept, missed) = values[configuration][track]
-        let line = #"{"specHash":"h","trackIndex":\#(track),"configIndex":\#(configuration),"stats":{"#
+        let line =
+          #"{"specHash":"h","trackIndex":\#(track),"configIndex":\#(configuration),"stats":{"#
           + #""engine":{"keptRatio":\#(kept)},"energy":{"percentPerHour":\#(energy)},"stops":{"missed":\#(missed)}}}"#
         table.append(try SweepRow(line: line, file: "t", lineNumber: 1))
       }
@@ -48,9 +52,10 @@ struct SweepRankingTests {
     #expect(winner.meetsConstraints && winner.objectives == [2, 0.375])
     #expect(abs((winner.distance ?? 0) - (0.25 + 1.0 / 9).squareRoot()) < 1e-12)
     #expect(analysis.ranking.order[1].distance == 1 && analysis.ranking.order[2].distance == 1)
-    #expect(analysis.ranking.order[4].violations == [
-      SweepRanking.Violation(constraint: 0, failedRows: 1, worst: 1, worstTrack: 1)
-    ])
+    #expect(
+      analysis.ranking.order[4].violations == [
+        SweepRanking.Violation(constraint: 0, failedRows: 1, worst: 1, worstTrack: 1)
+      ])
     // The Pareto front of all configurations includes the failing c2, which dominates c0 and c3.
     #expect(analysis.pareto == [1, 2])
     #expect(SweepRecommendation.isMet(analysis))
@@ -87,7 +92,10 @@ struct SweepRankingTests {
     do {
       _ = try Self.analysis(constraints: ["stops.mised == 0"])
     } catch {
-      #expect("\(error)" == "s.yaml: error: sweep spec: 'constraints[0]': \"stops.mised == 0\": 'stops.mised' is not a result number; did you mean 'stops.missed'?")
+      #expect(
+        "\(error)"
+          == "s.yaml: error: sweep spec: 'constraints[0]': \"stops.mised == 0\": 'stops.mised' is not a result number; did you mean 'stops.missed'?"
+      )
     }
   }
 }

@@ -1,12 +1,15 @@
 import Foundation
 import Testing
+
 @testable import CalmGeoReplay
 
 /// The runner on the three sample logs: the same rows in the same order whatever the
 /// number of jobs, and a clean prefix when cancelled.
 struct SweepRunnerTests {
-  static func plan(vary: String = "{distanceFilter: [10, 16, 30], syncThreshold: [5, 12]}",
-                   objectives: String = "[min energy.percentPerHour]") throws -> SweepPlan {
+  static func plan(
+    vary: String = "{distanceFilter: [10, 16, 30], syncThreshold: [5, 12]}",
+    objectives: String = "[min energy.percentPerHour]"
+  ) throws -> SweepPlan {
     let samples = Corpus.repositoryRoot.appendingPathComponent("Samples").path
     let text = """
       tracks: ["\(samples)/*.csv"]
@@ -15,8 +18,13 @@ struct SweepRunnerTests {
       objectives: \(objectives)
       """
     let spec = try SweepSpecDecoder.decode(text, source: "s.yaml")
-    return try SweepPlan(spec: spec, base: { if case .inline(let base) = spec.base { return base }; return SpecNode(.null) }(),
-                         baseSource: nil, tracks: try SweepSpecFile.tracks(spec, folder: ""))
+    return try SweepPlan(
+      spec: spec,
+      base: {
+        if case .inline(let base) = spec.base { return base }
+        return SpecNode(.null)
+      }(),
+      baseSource: nil, tracks: try SweepSpecFile.tracks(spec, folder: ""))
   }
 
   /// Every event as text, in the order handed over.
@@ -43,8 +51,9 @@ struct SweepRunnerTests {
 
   @Test func oneAndFourJobsHandOverTheSameRows() async throws {
     let plan = try Self.plan()
-    #expect(plan.tracks.map { ($0.name as NSString).lastPathComponent }
-      == ["drive-speed-changes.csv", "stationary-drift.csv", "walk-with-long-stop.csv"])
+    #expect(
+      plan.tracks.map { ($0.name as NSString).lastPathComponent }
+        == ["drive-speed-changes.csv", "stationary-drift.csv", "walk-with-long-stop.csv"])
     let one = try await Self.events(plan, jobs: 1)
     let four = try await Self.events(plan, jobs: 4)
     #expect(one.outcome == .finished && four.outcome == .finished)
@@ -68,10 +77,12 @@ struct SweepRunnerTests {
       previous = (row.trackIndex, row.configIndex)
       let track = try TrackReader.load(path: plan.tracks[row.trackIndex].path)
       var observer = DiscardingObserver()
-      let alone = ReplayRunner.run(track, configuration: plan.configurations[row.configIndex], observer: &observer,
-                                   metrics: true, computesHausdorff: false, solvesEfficiency: solvesEfficiency)
-      let expected = SweepRow(stats: ReplayStats(alone), trackIndex: row.trackIndex, trackName: plan.tracks[row.trackIndex].name,
-                              configIndex: row.configIndex, grid: plan.manifest.grid, specHash: plan.specHash)
+      let alone = ReplayRunner.run(
+        track, configuration: plan.configurations[row.configIndex], observer: &observer,
+        metrics: true, computesHausdorff: false, solvesEfficiency: solvesEfficiency)
+      let expected = SweepRow(
+        stats: ReplayStats(alone), trackIndex: row.trackIndex, trackName: plan.tracks[row.trackIndex].name,
+        configIndex: row.configIndex, grid: plan.manifest.grid, specHash: plan.specHash)
       #expect(expected.line == line)
     }
   }
@@ -106,14 +117,17 @@ struct SweepRunnerTests {
     // One job: one chunk, the three passes and their shared rows. Two jobs: 3.15 replays
     // of work (3 passes, 3 × 0.05 shared) give chunks of at most 1.575: a pass each.
     #expect(SweepRunner(plan: plan, pending: [], jobs: 1).split(Array(0..<6), fixes: 1390) == [[0, 3, 1, 4, 2, 5]])
-    #expect(SweepRunner(plan: plan, pending: [], jobs: 2).split(Array(0..<6), fixes: 1390) == [[0, 3], [1, 4], [2, 5]])
+    #expect(
+      SweepRunner(plan: plan, pending: [], jobs: 2).split(Array(0..<6), fixes: 1390) == [[0, 3], [1, 4], [2, 5]])
     // Four jobs: chunks of 0.79 replays would be less than a pass; pairs are not cut.
-    #expect(SweepRunner(plan: plan, pending: [], jobs: 4).split(Array(0..<6), fixes: 1390) == [[0, 3], [1, 4], [2, 5]])
+    #expect(
+      SweepRunner(plan: plan, pending: [], jobs: 4).split(Array(0..<6), fixes: 1390) == [[0, 3], [1, 4], [2, 5]])
     // 45 configurations deciding alike are 3.2 replays of work; two jobs want 1.6 each,
     // but a part of fewer than 20 (a pass's worth of shared rows) is not cut off.
     let uploadsOnly = try Self.plan(vary: "{syncThreshold: {from: 1, to: 45, step: 1}}")
-    #expect(SweepRunner(plan: uploadsOnly, pending: [], jobs: 2).split(Array(0..<45), fixes: 1390)
-      == [Array(0..<20), Array(20..<40), Array(40..<45)])
+    #expect(
+      SweepRunner(plan: uploadsOnly, pending: [], jobs: 2).split(Array(0..<45), fixes: 1390)
+        == [Array(0..<20), Array(20..<40), Array(40..<45)])
     let one = try await Self.events(plan, jobs: 1)
     let three = try await Self.events(plan, jobs: 3)
     #expect(one.outcome == .finished && one.events == three.events)
@@ -127,8 +141,10 @@ struct SweepRunnerTests {
     #expect(run.events[1].contains(#""trackIndex":1,"configIndex":1,"#) && run.events[2].contains(#""configIndex":4,"#))
   }
 
-  @Test(arguments: ["{distanceFilter: [10, 16, 30], syncThreshold: [5, 12]}",
-                     "{syncThreshold: [5, 12], distanceFilter: [10, 16, 30]}"])
+  @Test(arguments: [
+    "{distanceFilter: [10, 16, 30], syncThreshold: [5, 12]}",
+    "{syncThreshold: [5, 12], distanceFilter: [10, 16, 30]}",
+  ])
   func cancellingKeepsAPrefix(vary: String) async throws {
     let plan = try Self.plan(vary: vary)
     let full = try await Self.events(plan, jobs: 1).events.filter { $0.hasPrefix("{") }
@@ -147,6 +163,9 @@ struct SweepRunnerTests {
     plan.tracks[1].path = "/nonexistent/log.csv"
     let run = try await Self.events(plan, jobs: 2)
     #expect(run.outcome == .finished)
-    #expect(run.events.filter { !$0.hasPrefix("{") } == ["loaded 0 1390", "finished 0", "failed 1", "loaded 2 1740", "finished 2"])
+    #expect(
+      run.events.filter { !$0.hasPrefix("{") } == [
+        "loaded 0 1390", "finished 0", "failed 1", "loaded 2 1740", "finished 2",
+      ])
   }
 }

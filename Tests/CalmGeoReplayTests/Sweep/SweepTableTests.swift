@@ -1,10 +1,12 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// Rows with different paths (map keys) share one table with the union of columns.
 struct SweepTableTests {
   private func row(_ track: Int, _ stats: String) throws -> SweepRow {
-    try SweepRow(line: #"{"specHash":"h","trackIndex":\#(track),"configIndex":0,"stats":\#(stats)}"#, file: "t", lineNumber: 1)
+    try SweepRow(
+      line: #"{"specHash":"h","trackIndex":\#(track),"configIndex":0,"stats":\#(stats)}"#, file: "t", lineNumber: 1)
   }
 
   @Test func columnsAreTheUnionInStatsOrder() throws {
@@ -19,7 +21,8 @@ struct SweepTableTests {
   }
 
   @Test func resultPathsLeaveOutTheInputExceptFixesUsed() throws {
-    let stats = #"{"schemaVersion":2,"input":{"file":"x","recordsRead":9,"fixesUsed":8},"engine":{"emitted":3,"kept":true},"seed":1}"#
+    let stats =
+      #"{"schemaVersion":2,"input":{"file":"x","recordsRead":9,"fixesUsed":8},"engine":{"emitted":3,"kept":true},"seed":1}"#
     #expect(try row(0, stats).paths == ["input.fixesUsed", "engine.emitted"])
   }
 }

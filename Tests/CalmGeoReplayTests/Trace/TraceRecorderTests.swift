@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CalmGeoReplay
 
 /// `trace.ndjson` on CALMGEO.md §6's worked example: one line per fix, the rule and the
@@ -127,7 +128,8 @@ struct FixedNumberTests {
       Scenario.Entry(.start, at: .sinceFirstFix(0)), Scenario.Entry(.stop, at: .sinceFirstFix(100_000)),
       Scenario.Entry(.start, at: .sinceFirstFix(200_000)),
     ])
-    var engine = ReplayEngine(config: CalmGeoConfig(), scenario: scenario, observer: TraceRecorder { buffer.bytes += $0 })
+    var engine = ReplayEngine(
+      config: CalmGeoConfig(), scenario: scenario, observer: TraceRecorder { buffer.bytes += $0 })
     engine.process(EquatorTrack.workedExample)
     _ = engine.finish()
     let lines = try String(decoding: buffer.bytes, as: UTF8.self).split(separator: "\n").map {

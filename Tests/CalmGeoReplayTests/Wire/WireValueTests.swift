@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CalmGeoReplay
 
 /// The values on the wire (locations.json, request bodies, exports) are the Doubles a
@@ -48,10 +49,11 @@ struct WireValueTests {
     #expect(coords(fix).contains("\"accuracy\":5.95,") && coords(fix).contains("\"altitudeAccuracy\":3.35,"))
   }
 
-  @Test(arguments: [
-    (1.19, 5.0, 5.95), (0.67, 5.0, 3.35), (0.1, 3.0, 0.3), (2.0, 2.5, 5.0), (1e-5, 3.0, 3e-5), (-1.5, 2.0, -3.0),
-    (0.0, 7.0, 0.0), (12.5, 0.8, 10.0),
-  ] as [(Double, Double, Double)])
+  @Test(
+    arguments: [
+      (1.19, 5.0, 5.95), (0.67, 5.0, 3.35), (0.1, 3.0, 0.3), (2.0, 2.5, 5.0), (1e-5, 3.0, 3e-5), (-1.5, 2.0, -3.0),
+      (0.0, 7.0, 0.0), (12.5, 0.8, 10.0),
+    ] as [(Double, Double, Double)])
   func decimalProducts(a: Double, b: Double, product: Double) {
     // Worked by hand in decimal: 1.19 × 5 = 5.95, 0.1 × 3 = 0.3 (binary: 0.30000000000000004) …
     #expect(DecimalProduct.of(a, b) == product)

@@ -70,7 +70,8 @@ final class Driver {
   /// Runs the library's tasks, then notes a change of the platform's mode.
   private func settle() {
     JobQueue.shared.drain()
-    let now = LocationWorld.shared.isListening ? "listening" : LocationWorld.shared.isMonitoring ? "monitoring" : "stopped"
+    let now =
+      LocationWorld.shared.isListening ? "listening" : LocationWorld.shared.isMonitoring ? "monitoring" : "stopped"
     guard now != mode else { return }
     recorder.write(DriverRecord(k: "mode", t: VirtualClock.nowMs, from: mode, to: now))
     if now == "monitoring" { scheduler.occurred("monitoring", at: VirtualClock.nowMs) }

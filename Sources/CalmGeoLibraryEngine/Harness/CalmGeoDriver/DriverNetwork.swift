@@ -8,7 +8,8 @@ struct DriverNetwork {
 
   func answer(index: Int, timeoutMs: Int64) -> (latency: Int64, outcome: VirtualNetwork.Outcome) {
     var random = SplitMix(seed: SplitMix.mix(seed ^ 0x6E65_7477_6F72_6B00) ^ UInt64(index))
-    let latency = model.latencyMax > model.latencyMin
+    let latency =
+      model.latencyMax > model.latencyMin
       ? model.latencyMin + Int64(random.next() % UInt64(model.latencyMax - model.latencyMin + 1)) : model.latencyMin
     let draw = random.nextUnit()
     let outcome: VirtualNetwork.Outcome

@@ -34,10 +34,11 @@ final class Recorder: MMKVObserver {
     sequences[key] = sequence
     let location = try? decoder.decode(CalmGeoLocation.self, from: data)
     let fixTime = location?.coords.timestamp.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) }
-    write(DriverRecord(
-      k: "emit", t: now(), seq: sequence, fixTime: fixTime, isMoving: location?.isMoving,
-      event: location?.event?.rawValue, latitude: location?.coords.latitude, longitude: location?.coords.longitude,
-      record: String(decoding: data, as: UTF8.self)))
+    write(
+      DriverRecord(
+        k: "emit", t: now(), seq: sequence, fixTime: fixTime, isMoving: location?.isMoving,
+        event: location?.event?.rawValue, latitude: location?.coords.latitude, longitude: location?.coords.longitude,
+        record: String(decoding: data, as: UTF8.self)))
     onEvent?("location")
     if location?.event != nil { onEvent?("motionchange") }
   }
@@ -61,16 +62,19 @@ final class Recorder: MMKVObserver {
 
   func sent(_ request: VirtualNetwork.Sent) {
     let records = (try? decoder.decode([CalmGeoLocation].self, from: request.body)) ?? []
-    write(DriverRecord(
-      k: "send", t: request.sentAt, request: request.sequence, completedAt: request.completedAt,
-      method: request.method, url: request.url, headers: request.headers.map { [$0.0, $0.1] },
-      outcome: Self.text(request.outcome), ids: records.map { sequence(of: $0.id) },
-      body: String(decoding: request.body, as: UTF8.self)))
+    write(
+      DriverRecord(
+        k: "send", t: request.sentAt, request: request.sequence, completedAt: request.completedAt,
+        method: request.method, url: request.url, headers: request.headers.map { [$0.0, $0.1] },
+        outcome: Self.text(request.outcome), ids: records.map { sequence(of: $0.id) },
+        body: String(decoding: request.body, as: UTF8.self)))
   }
 
   func completed(_ request: VirtualNetwork.Sent) {
-    write(DriverRecord(k: "complete", t: request.completedAt, request: request.sequence,
-                       outcome: Self.text(request.outcome)))
+    write(
+      DriverRecord(
+        k: "complete", t: request.completedAt, request: request.sequence,
+        outcome: Self.text(request.outcome)))
   }
 
   static func text(_ outcome: VirtualNetwork.Outcome) -> String {

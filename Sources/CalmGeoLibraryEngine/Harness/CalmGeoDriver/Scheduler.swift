@@ -33,9 +33,11 @@ struct Scheduler {
 
   /// The next call due at or before `time`, removed from the schedule.
   mutating func next(upTo time: Int64) -> (time: Int64, index: Int, call: DriverRequest.Call)? {
-    guard let position = due.indices.filter({ due[$0].time <= time }).min(by: {
-      (due[$0].time, due[$0].index) < (due[$1].time, due[$1].index)
-    }) else { return nil }
+    guard
+      let position = due.indices.filter({ due[$0].time <= time }).min(by: {
+        (due[$0].time, due[$0].index) < (due[$1].time, due[$1].index)
+      })
+    else { return nil }
     let entry = due.remove(at: position)
     return (entry.time, entry.index, calls[entry.index])
   }

@@ -24,7 +24,8 @@ public final class CLMonitor: @unchecked Sendable {
 
   public struct Event: Sendable {
     public enum State: UInt16, Sendable {
-      case unknown = 0, satisfied, unsatisfied, unmonitored
+      case unknown = 0
+      case satisfied, unsatisfied, unmonitored
     }
     public let identifier: String
     public let state: State

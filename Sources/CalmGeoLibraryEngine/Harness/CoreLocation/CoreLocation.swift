@@ -93,11 +93,13 @@ public class CLLocation: NSObject, @unchecked Sendable {
 }
 
 public enum CLAuthorizationStatus: Int32, Sendable {
-  case notDetermined = 0, restricted, denied, authorizedAlways, authorizedWhenInUse
+  case notDetermined = 0
+  case restricted, denied, authorizedAlways, authorizedWhenInUse
 }
 
 public enum CLActivityType: Int, Sendable {
-  case other = 1, automotiveNavigation, fitness, otherNavigation, airborne
+  case other = 1
+  case automotiveNavigation, fitness, otherNavigation, airborne
 }
 
 public protocol CLLocationManagerDelegate: AnyObject {

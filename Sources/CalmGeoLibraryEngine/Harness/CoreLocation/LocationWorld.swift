@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 /// The driver's side of the platform: where fixes enter, in log order, each at its virtual

@@ -3,7 +3,8 @@
 /// Stand-in for Core Motion: the activity manager never reports an activity (so CalmGeo
 /// attaches its `standard` activity, unknown 0, when fetchActivity is on).
 public enum CMMotionActivityConfidence: Int, Sendable {
-  case low = 0, medium, high
+  case low = 0
+  case medium, high
 }
 
 public class CMMotionActivity: NSObject, @unchecked Sendable {

@@ -1,9 +1,20 @@
 @_exported import Foundation
 
-public enum MMKVLogLevel: Int, Sendable { case debug = 0, info, warning, error, none }
-public enum MMKVMode: Int, Sendable { case singleProcess = 1, multiProcess = 2 }
+public enum MMKVLogLevel: Int, Sendable {
+  case debug = 0
+  case info, warning, error, none
+}
+public enum MMKVMode: Int, Sendable {
+  case singleProcess = 1
+  case multiProcess = 2
+}
 public enum MMKVExpireDuration: UInt32, Sendable {
-  case never = 0, inMinute = 60, inHour = 3600, inDay = 86400, inMonth = 2_592_000, inYear = 946_080_000
+  case never = 0
+  case inMinute = 60
+  case inHour = 3600
+  case inDay = 86400
+  case inMonth = 2_592_000
+  case inYear = 946_080_000
 }
 
 /// Stand-in for MMKV, in memory, on the virtual clock. Like MMKV, a key whose expiry has

@@ -117,10 +117,12 @@ public final class VirtualNetwork: @unchecked Sendable {
 
   /// Completes the earliest request due by `now` (ties: send order); false when none is.
   public func completeNext(by now: Int64) -> Bool {
-    guard let index = inFlight.indices.min(by: {
-      (inFlight[$0].request.completedAt, inFlight[$0].request.sequence)
-        < (inFlight[$1].request.completedAt, inFlight[$1].request.sequence)
-    }), inFlight[index].request.completedAt <= now else { return false }
+    guard
+      let index = inFlight.indices.min(by: {
+        (inFlight[$0].request.completedAt, inFlight[$0].request.sequence)
+          < (inFlight[$1].request.completedAt, inFlight[$1].request.sequence)
+      }), inFlight[index].request.completedAt <= now
+    else { return false }
     let (request, completion) = inFlight.remove(at: index)
     onComplete?(request)
     let url = URL(string: request.url) ?? URL(fileURLWithPath: "/")

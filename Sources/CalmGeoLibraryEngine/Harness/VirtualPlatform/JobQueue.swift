@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 /// One FIFO queue for every job of the process (global and main-actor), run on the driver's

@@ -4,7 +4,8 @@ public enum DeliveryLine {
   public static func render(_ d: DeliveryStats) -> String {
     var line = "\(d.delivered)/\(d.emitted) delivered"
     if d.delivered > 0 {
-      line += ", delay p50 \(seconds(d.delaySeconds.p50)), p95 \(seconds(d.delaySeconds.p95)), "
+      line +=
+        ", delay p50 \(seconds(d.delaySeconds.p50)), p95 \(seconds(d.delaySeconds.p95)), "
         + "max \(seconds(d.delaySeconds.max))"
     }
     if d.undelivered > 0 {

@@ -21,8 +21,9 @@ public struct EfficiencyLadder: Codable, Sendable, Hashable {
     let solver = MinSED(track, workBudget: workBudget)
     rungs = Self.epsilons.map { epsilon in
       let optimum = solver.optimum(e2: epsilon * epsilon)
-      return Rung(epsilonMetres: epsilon, optimumPoints: optimum.points, optimumExact: optimum.exact,
-                  greedyPoints: solver.greedy(e2: epsilon * epsilon).count)
+      return Rung(
+        epsilonMetres: epsilon, optimumPoints: optimum.points, optimumExact: optimum.exact,
+        greedyPoints: solver.greedy(e2: epsilon * epsilon).count)
     }
   }
 }

@@ -49,10 +49,12 @@ struct EfficiencyRecorder: Sendable {
     if !accuracies.isEmpty {
       accuracies.sort()
       let mid = accuracies.count / 2
-      median = accuracies.count % 2 == 1
+      median =
+        accuracies.count % 2 == 1
         ? Double(accuracies[mid]) : (Double(accuracies[mid - 1]) + Double(accuracies[mid])) / 2
     }
-    let stats = solves
+    let stats =
+      solves
       ? EfficiencyStats(
         track: track, kept: kept, sedMax: fidelity.sed.max, sedP95: fidelity.sed.p95, medianAccuracy: median,
         ladder: ladder)

@@ -49,8 +49,10 @@ extension EfficiencyStats {
 
   /// The section for `track` against a run that kept `kept` points with the SED `sedMax` and `sedP95`.
   /// `ladder`: the track's, when already known (a sweep's per-track analysis); else computed here.
-  public init(track: SEDTrack, kept: Int, sedMax: Double, sedP95: Double, medianAccuracy: Double?,
-              ladder: EfficiencyLadder? = nil, workBudget: Int = EfficiencyStats.workBudget) {
+  public init(
+    track: SEDTrack, kept: Int, sedMax: Double, sedP95: Double, medianAccuracy: Double?,
+    ladder: EfficiencyLadder? = nil, workBudget: Int = EfficiencyStats.workBudget
+  ) {
     let solver = MinSED(track, workBudget: workBudget)
     let e2 = sedMax * sedMax
     let optimum = solver.optimum(e2: e2)
@@ -66,8 +68,10 @@ extension EfficiencyStats {
 
   /// The section without the run's min-# answers (a sweep's configuration): the run's side, and the
   /// track's ladder when known.
-  public init(unsolvedFixes fixes: Int, kept: Int, sedMax: Double, sedP95: Double, medianAccuracy: Double?,
-              ladder: EfficiencyLadder?) {
+  public init(
+    unsolvedFixes fixes: Int, kept: Int, sedMax: Double, sedP95: Double, medianAccuracy: Double?,
+    ladder: EfficiencyLadder?
+  ) {
     self.init(
       fixes: fixes, kept: kept, sedMaxMetres: sedMax, sedP95Metres: sedP95, optimumPoints: nil, optimumExact: false,
       greedyPoints: nil, couldHoldMetres: nil, couldHoldExact: false, medianAccuracyMetres: medianAccuracy,
@@ -80,7 +84,8 @@ extension EfficiencyStats {
     guard let optimumPoints else {
       return "kept \(kept) for its \(CrossTrackSummary.number(sedMaxMetres, 0)) m (the optimum was not worked out)"
     }
-    var line = "kept \(kept); \(optimumExact ? "" : "≥")\(optimumPoints) would do for its "
+    var line =
+      "kept \(kept); \(optimumExact ? "" : "≥")\(optimumPoints) would do for its "
       + "\(CrossTrackSummary.number(sedMaxMetres, 0)) m"
     if let couldHoldMetres {
       line += "; its \(kept) could hold \(couldHoldExact ? "" : "≤")\(CrossTrackSummary.number(couldHoldMetres, 0)) m"

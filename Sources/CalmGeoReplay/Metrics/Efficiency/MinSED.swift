@@ -46,7 +46,8 @@ public struct MinSED: Sendable {
           var reached = [Bool](repeating: false, count: n)
           var previous = [Int32](repeating: -1, count: n)
           reached[0] = true
-          var layer = [0], next: [Int] = []
+          var layer = [0]
+          var next: [Int] = []
           var hops = 0
           while !layer.isEmpty {
             for anchor in layer {
@@ -146,7 +147,10 @@ public struct MinSED: Sendable {
       while true {
         let (ok, error) = passes(hi)
         steps += 1
-        if ok, let error { hi = error; break }
+        if ok, let error {
+          hi = error
+          break
+        }
         if steps > 60 || spent > totalBudget { return nil }
         lo = hi
         hi *= 16

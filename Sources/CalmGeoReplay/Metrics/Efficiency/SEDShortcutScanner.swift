@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// Walks the shortcuts i→i+1, i→i+2, … from one anchor i and says which are feasible (`SEDTrack`'s
@@ -65,8 +65,10 @@ struct SEDShortcutScanner {
   /// Without held disks: the point that failed the last verdict, tested first.
   private var lastFailure = -1
 
-  init(x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>, t: UnsafeBufferPointer<Int64>, e2: Double,
-       holdsDisks: Bool) {
+  init(
+    x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>, t: UnsafeBufferPointer<Int64>, e2: Double,
+    holdsDisks: Bool
+  ) {
     self.x = x
     self.y = y
     self.t = t
@@ -106,9 +108,14 @@ struct SEDShortcutScanner {
     let i = anchor
     if j == i + 1 { return true }
     let dt = Double(t[j] - t[i])
-    let vx = (x[j] - x[i]) / dt, vy = (y[j] - y[i]) / dt
+    let vx = (x[j] - x[i]) / dt
+    let vy = (y[j] - y[i]) / dt
     if !(vx >= minX && vx <= maxX && vy >= minY && vy <= maxY) { return false }
-    let xi = x[i], yi = y[i], xj = x[j], yj = y[j], ti = t[i]
+    let xi = x[i]
+    let yi = y[i]
+    let xj = x[j]
+    let yj = y[j]
+    let ti = t[i]
     let span = Double(t[j] - ti)
     guard holdsDisks else { return coversEveryPoint(xi, yi, xj, yj, ti, span) }
     work += held.count
@@ -127,8 +134,10 @@ struct SEDShortcutScanner {
 
   /// The predicate on every point between the anchor and the target: the last failure first, then
   /// from the target backwards (a failure is usually near the target).
-  private mutating func coversEveryPoint(_ xi: Double, _ yi: Double, _ xj: Double, _ yj: Double, _ ti: Int64,
-                                         _ span: Double) -> Bool {
+  private mutating func coversEveryPoint(
+    _ xi: Double, _ yi: Double, _ xj: Double, _ yj: Double, _ ti: Int64,
+    _ span: Double
+  ) -> Bool {
     @inline(__always) func covers(_ k: Int) -> Bool {
       let f = Double(t[k] - ti) / span
       let ex = (xi + (xj - xi) * f) - x[k]
@@ -156,7 +165,8 @@ struct SEDShortcutScanner {
   private mutating func addDisk(_ k: Int) {
     let i = anchor
     let inverse = 1 / Double(t[k] - t[i])
-    let cx = (x[k] - x[i]) * inverse, cy = (y[k] - y[i]) * inverse
+    let cx = (x[k] - x[i]) * inverse
+    let cy = (y[k] - y[i]) * inverse
     let r = grown * inverse
     minX = Swift.max(minX, cx - r)
     maxX = Swift.min(maxX, cx + r)
@@ -203,7 +213,8 @@ struct SEDShortcutScanner {
     for h in held.indices {
       let k = held[h]
       let dt = Double(t[k] - t[i])
-      let cx = (x[k] - x[i]) / dt, cy = (y[k] - y[i]) / dt
+      let cx = (x[k] - x[i]) / dt
+      let cy = (y[k] - y[i]) / dt
       let limit = shrunk2 / (dt * dt)
       var holds = true
       for (px, py) in polygon where (px - cx) * (px - cx) + (py - cy) * (py - cy) > limit {
@@ -223,8 +234,10 @@ struct SEDShortcutScanner {
     clipped.removeAll(keepingCapacity: true)
     let count = polygon.count
     for a in 0..<count {
-      let p = polygon[a], q = polygon[(a + 1) % count]
-      let dp = p.0 * ux + p.1 * uy - support, dq = q.0 * ux + q.1 * uy - support
+      let p = polygon[a]
+      let q = polygon[(a + 1) % count]
+      let dp = p.0 * ux + p.1 * uy - support
+      let dq = q.0 * ux + q.1 * uy - support
       if dp <= 0 { clipped.append(p) }
       if (dp < 0 && dq > 0) || (dp > 0 && dq < 0) {
         let s = dp / (dp - dq)

@@ -11,7 +11,8 @@ enum EnergyLine {
     line += ", \(CrossTrackSummary.number(rate, 2)) %/h of battery"
     let rates = (energy.profiles?.all ?? []).compactMap(\.estimate.percentPerHour)
     if let low = rates.min(), let high = rates.max() {
-      line += "; \(CrossTrackSummary.number(low, 2))–\(CrossTrackSummary.number(high, 2)) %/h across "
+      line +=
+        "; \(CrossTrackSummary.number(low, 2))–\(CrossTrackSummary.number(high, 2)) %/h across "
         + "\(rates.count) profiles"
     }
     return line + " (a proxy for ranking)"

@@ -81,9 +81,10 @@ public struct EnergyModel: Sendable, Hashable, Codable {
       secondsListeningByAccuracy: [accuracyClass: Double(m.millisListening) / 1000],
       secondsMonitoring: Double(m.millisMonitoring) / 1000, geofenceWakeups: m.geofenceExits + m.significantChanges,
       requests: u.requests, bytes: u.bytesSent,
-      milliampHours: .init(listening: Self.round(listening), monitoring: Self.round(monitoring),
-                           wakeups: Self.round(wakeups), requests: Self.round(requests),
-                           bytes: Self.round(bytes), total: Self.round(total)),
+      milliampHours: .init(
+        listening: Self.round(listening), monitoring: Self.round(monitoring),
+        wakeups: Self.round(wakeups), requests: Self.round(requests),
+        bytes: Self.round(bytes), total: Self.round(total)),
       percentPerHour: hours >= Self.minimumHoursForRate ? Self.round(total / hours / batteryMilliampHours * 100) : nil)
   }
 
@@ -101,8 +102,9 @@ public struct EnergyModel: Sendable, Hashable, Codable {
       let stats = profile.model.estimate(result, withProfiles: false)
       return .init(milliampHours: stats.milliampHours.total, percentPerHour: stats.percentPerHour)
     }
-    return .init(default: estimate(.default), aospExample: estimate(.aospExample), nexus5: estimate(.nexus5),
-                 pixel2xl: estimate(.pixel2XL), powertutorDream: estimate(.powerTutorDream))
+    return .init(
+      default: estimate(.default), aospExample: estimate(.aospExample), nexus5: estimate(.nexus5),
+      pixel2xl: estimate(.pixel2XL), powertutorDream: estimate(.powerTutorDream))
   }
 
   static func round(_ value: Double) -> Double { (value * 1e4).rounded() / 1e4 }
@@ -139,9 +141,11 @@ public struct EnergyStats: Codable, Sendable, Hashable {
 
     /// Every profile's estimate with its `replay.energy.profile` name, in `EnergyProfile` order.
     public var all: [(name: String, estimate: ProfileEstimate)] {
-      [(EnergyProfile.default.rawValue, `default`), (EnergyProfile.aospExample.rawValue, aospExample),
-       (EnergyProfile.nexus5.rawValue, nexus5), (EnergyProfile.pixel2XL.rawValue, pixel2xl),
-       (EnergyProfile.powerTutorDream.rawValue, powertutorDream)]
+      [
+        (EnergyProfile.default.rawValue, `default`), (EnergyProfile.aospExample.rawValue, aospExample),
+        (EnergyProfile.nexus5.rawValue, nexus5), (EnergyProfile.pixel2XL.rawValue, pixel2xl),
+        (EnergyProfile.powerTutorDream.rawValue, powertutorDream),
+      ]
     }
   }
 

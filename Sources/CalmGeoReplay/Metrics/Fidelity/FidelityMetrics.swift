@@ -61,8 +61,9 @@ public struct FidelityMetrics: Sendable {
   /// `observeRaw(_:)` with the fix's cosine of latitude and its distance from the raw fix
   /// before it (0 for the first) already known (`TrackAnalysis`): the same numbers.
   public mutating func observeRaw(_ fix: Fix, cosLatitude: Double, step: Double) {
-    observeRaw(GeoMath.Anchor(latitude: fix.latitude, longitude: fix.longitude, cosLatitude: cosLatitude),
-               time: fix.time, step: step)
+    observeRaw(
+      GeoMath.Anchor(latitude: fix.latitude, longitude: fix.longitude, cosLatitude: cosLatitude),
+      time: fix.time, step: step)
   }
 
   private mutating func observeRaw(_ anchor: GeoMath.Anchor, time: Int64, step: Double) {
@@ -87,7 +88,8 @@ public struct FidelityMetrics: Sendable {
     if lastEmitted != nil, fix.time <= lastEmittedTime { return }
     // The usual case, the latest raw fix, reuses its cosine and, when the previous emitted
     // point was the raw fix just before it, its step: the same numbers, no libm calls.
-    let isLatestRaw = fixes > 0 && fix.time == latestRawTime
+    let isLatestRaw =
+      fixes > 0 && fix.time == latestRawTime
       && fix.latitude == latestRaw.latitude && fix.longitude == latestRaw.longitude
     let anchor = isLatestRaw ? latestRaw : GeoMath.Anchor(fix)
     if let last = lastEmitted {
@@ -152,11 +154,14 @@ public struct FidelityMetrics: Sendable {
         sed.recordZero()
         ped.recordZero()
       } else if let a = lastEmitted {
-        let ax = frame.x(longitude: a.longitude), ay = frame.y(latitude: a.latitude)
-        let bx = frame.x(longitude: b.longitude), by = frame.y(latitude: b.latitude)
+        let ax = frame.x(longitude: a.longitude)
+        let ay = frame.y(latitude: a.latitude)
+        let bx = frame.x(longitude: b.longitude)
+        let by = frame.y(latitude: b.latitude)
         var f = Double(t - lastEmittedTime) * inverseSpan
         f = f < 0 ? 0 : f
-        let px = ax + (bx - ax) * f, py = ay + (by - ay) * f
+        let px = ax + (bx - ax) * f
+        let py = ay + (by - ay) * f
         record(
           sed: (px * px + py * py).squareRoot(),
           ped: FixFrame.squaredDistanceToSegment(ax, ay, bx, by).squareRoot(), rawIndex: pendingBase + i)

@@ -36,7 +36,8 @@ struct FixFrame: Sendable {
   /// The distance in metres from the centre to a point in degrees.
   @inline(__always)
   func distance(latitude lat: Double, longitude lon: Double) -> Double {
-    let x = x(longitude: lon), y = y(latitude: lat)
+    let x = x(longitude: lon)
+    let y = y(latitude: lat)
     return (x * x + y * y).squareRoot()
   }
 
@@ -52,14 +53,16 @@ struct FixFrame: Sendable {
   /// An end at exactly the origin gives exactly 0.
   @inline(__always)
   static func squaredDistanceToSegment(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) -> Double {
-    let dx = bx - ax, dy = by - ay
+    let dx = bx - ax
+    let dy = by - ay
     let length2 = dx * dx + dy * dy
     var u = 0.0
     if length2 > 0 {
       u = -(ax * dx + ay * dy) / length2
       u = u < 0 ? 0 : (u > 1 ? 1 : u)
     }
-    let qx = ax + dx * u, qy = ay + dy * u
+    let qx = ax + dx * u
+    let qy = ay + dy * u
     return qx * qx + qy * qy
   }
 }

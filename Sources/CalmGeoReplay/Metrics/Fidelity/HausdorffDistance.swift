@@ -60,7 +60,8 @@ struct HausdorffDistance {
     for i in raw.indices {
       while j + 1 < emittedRawIndex.count, emittedRawIndex[j + 1] <= i { j += 1 }
       let r = raw[i]
-      let dx = Double(r.x) - searched.x, dy = Double(r.y) - searched.y
+      let dx = Double(r.x) - searched.x
+      let dy = Double(r.y) - searched.y
       let nearby = searched.bound * stretchRatio + (dx * dx + dy * dy).squareRoot() * stretchBound
       let bound = Swift.min(nearby, distanceToBracket(i, j, stretch: 1) * stretchBound)
       if bound <= maximum { continue }
@@ -88,7 +89,8 @@ struct HausdorffDistance {
     let stretch = projection.xStretch(at: raw[i])
     let bound = distanceToBracket(i, j, stretch: stretch)
     guard bound > Swift.max(below, 0), emitted.count > 1 else { return bound }
-    let rx = Double(raw[i].x), ry = Double(raw[i].y)
+    let rx = Double(raw[i].x)
+    let ry = Double(raw[i].y)
     var best2 = bound * bound
     // The last search's segment first: on a route driven again, the pass that was near the fix
     // before is near it again.
@@ -103,7 +105,8 @@ struct HausdorffDistance {
 
   /// The last emitted index whose raw index is at most `i` (-1 when none), by bisection.
   private func bracket(of i: Int) -> Int {
-    var low = 0, high = emittedRawIndex.count
+    var low = 0
+    var high = emittedRawIndex.count
     while low < high {
       let mid = (low + high) / 2
       if emittedRawIndex[mid] <= i { low = mid + 1 } else { high = mid }
@@ -117,17 +120,20 @@ struct HausdorffDistance {
   private func distanceToBracket(_ i: Int, _ j: Int, stretch: Double) -> Double {
     let r = raw[i]
     let a = emitted[Swift.max(j, 0)]
-    let ax = (Double(a.x) - Double(r.x)) * stretch, ay = Double(a.y) - Double(r.y)
+    let ax = (Double(a.x) - Double(r.x)) * stretch
+    let ay = Double(a.y) - Double(r.y)
     guard j >= 0, j + 1 < emitted.count else { return (ax * ax + ay * ay).squareRoot() }
     let b = emitted[j + 1]
-    let bx = (Double(b.x) - Double(r.x)) * stretch, by = Double(b.y) - Double(r.y)
+    let bx = (Double(b.x) - Double(r.x)) * stretch
+    let by = Double(b.y) - Double(r.y)
     return FixFrame.squaredDistanceToSegment(ax, ay, bx, by).squareRoot()
   }
 
   /// The squared distance from (rx, ry) to emitted segment s, x distances multiplied by `stretch`.
   @inline(__always)
   private func squaredDistance(_ rx: Double, _ ry: Double, stretch: Double, to s: Int) -> Double {
-    let a = emitted[s], b = emitted[s + 1]
+    let a = emitted[s]
+    let b = emitted[s + 1]
     return FixFrame.squaredDistanceToSegment(
       (Double(a.x) - rx) * stretch, Double(a.y) - ry, (Double(b.x) - rx) * stretch, Double(b.y) - ry)
   }
@@ -138,10 +144,12 @@ struct HausdorffDistance {
     to r: SIMD2<Float>, stretch: Double, best2 start: Double, below: Double, search: inout Search
   ) -> Double {
     let grid = search.grid!
-    let rx = Double(r.x), ry = Double(r.y)
+    let rx = Double(r.x)
+    let ry = Double(r.y)
     var best2 = start
     let below2 = below < 0 ? -1 : below * below
-    let cx = grid.cell(rx), cy = grid.cell(ry)
+    let cx = grid.cell(rx)
+    let cy = grid.cell(ry)
     let ringGap = grid.cellSize * Swift.min(1, stretch)
     var visited = 0
     let probeLimit = grid.members.count / 4 + 64  // cell probes worth one scan of every segment
@@ -175,8 +183,10 @@ struct HausdorffDistance {
         if gap * gap >= best2 { break }
       }
       // The ring's cells clipped to the occupied box: rows cy ± k, then columns cx ± k.
-      let x0 = Swift.max(cx - k, grid.minX), x1 = Swift.min(cx + k, grid.maxX)
-      let y0 = Swift.max(cy - k + 1, grid.minY), y1 = Swift.min(cy + k - 1, grid.maxY)
+      let x0 = Swift.max(cx - k, grid.minX)
+      let x1 = Swift.min(cx + k, grid.maxX)
+      let y0 = Swift.max(cy - k + 1, grid.minY)
+      let y1 = Swift.min(cy + k - 1, grid.maxY)
       visited += Swift.max(0, x1 - x0 + 1) * 2 + Swift.max(0, y1 - y0 + 1) * 2
       if visited > probeLimit {
         return scanAll(rx, ry, stretch: stretch, best2: best2, below2: below2, budget: &budget, hint: &hint)

@@ -38,8 +38,10 @@ struct SegmentGrid: Sendable {
         let key = Self.key(cx, cy)
         if key != last.key || last.slot < 0 {
           last = (key, insert(key))
-          minX = Swift.min(minX, cx); maxX = Swift.max(maxX, cx)
-          minY = Swift.min(minY, cy); maxY = Swift.max(maxY, cy)
+          minX = Swift.min(minX, cx)
+          maxX = Swift.max(maxX, cx)
+          minY = Swift.min(minY, cy)
+          maxY = Swift.max(maxY, cy)
         }
         counts[last.slot] += 1
       }
@@ -117,7 +119,8 @@ struct SegmentGrid: Sendable {
   }
 
   private mutating func grow() {
-    let oldKeys = keys, oldCounts = counts
+    let oldKeys = keys
+    let oldCounts = counts
     keys = [UInt64](repeating: 0, count: oldKeys.count * 2)
     counts = [Int32](repeating: 0, count: oldKeys.count * 2)
     starts = [Int32](repeating: 0, count: oldKeys.count * 2)
@@ -144,17 +147,28 @@ struct SegmentGrid: Sendable {
     from a: SIMD2<Float>, to b: SIMD2<Float>, size: Double, inverse: Double, _ body: (Int, Int) -> Void
   ) {
     let margin = size * 1e-6
-    var x0 = Double(a.x), y0 = Double(a.y), x1 = Double(b.x), y1 = Double(b.y)
-    if x0 > x1 { swap(&x0, &x1); swap(&y0, &y1) }
-    let yLow = Swift.min(y0, y1), yHigh = Swift.max(y0, y1)
+    var x0 = Double(a.x)
+    var y0 = Double(a.y)
+    var x1 = Double(b.x)
+    var y1 = Double(b.y)
+    if x0 > x1 {
+      swap(&x0, &x1)
+      swap(&y0, &y1)
+    }
+    let yLow = Swift.min(y0, y1)
+    let yHigh = Swift.max(y0, y1)
     let slope = x1 > x0 ? (y1 - y0) / (x1 - x0) : 0
     let firstColumn = floor((x0 - margin) * inverse)
     let lastColumn = floor((x1 + margin) * inverse)
     for cx in firstColumn...lastColumn {
       let left = Swift.max(x0, Double(cx) * size - margin)
       let right = Swift.min(x1, Double(cx + 1) * size + margin)
-      var ya = y0 + (left - x0) * slope, yb = y0 + (right - x0) * slope
-      if x1 == x0 { ya = y0; yb = y1 }
+      var ya = y0 + (left - x0) * slope
+      var yb = y0 + (right - x0) * slope
+      if x1 == x0 {
+        ya = y0
+        yb = y1
+      }
       let low = Swift.max(yLow, Swift.min(ya, yb)) - margin
       let high = Swift.min(yHigh, Swift.max(ya, yb)) + margin
       for cy in floor(low * inverse)...floor(high * inverse) { body(cx, cy) }

@@ -94,7 +94,8 @@ public struct StopMetrics: Sendable {
   /// A motionchange the library emitted at fix `fix` (isMoving false = stop detected, true = start detected).
   public mutating func observeMotionChange(isMoving: Bool, at fix: Fix) {
     defer {
-      stationary = isMoving
+      stationary =
+        isMoving
         ? nil : PendingEvents.Still(time: fix.time, latitude: fix.latitude, longitude: fix.longitude)
     }
     // The detector's run always holds the latest raw fix.

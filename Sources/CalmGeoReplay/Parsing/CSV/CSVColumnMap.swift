@@ -61,8 +61,10 @@ struct CSVColumnMap: Sendable {
   /// just above it, used when it has as many fields as the header.
   /// `columns` names the column of a role where the header's names are not recognised
   /// (`--column lat=Breite`); it wins over the detection.
-  init(header: [String], units: [String]? = nil, timeFormat: CSVTimeFormat = .auto,
-       columns: [String: String] = [:]) throws(Problem) {
+  init(
+    header: [String], units: [String]? = nil, timeFormat: CSVTimeFormat = .auto,
+    columns: [String: String] = [:]
+  ) throws(Problem) {
     let names = header.map { CSVHeaderName(CSVHeaderName.trim($0)) }
     self.names = names
     let layout = CSVLayout.detect(keys: Set(names.map(\.key)))
@@ -75,8 +77,9 @@ struct CSVColumnMap: Sendable {
     for (index, name) in names.enumerated() {
       guard let (entry, key, suffixUnit) = Self.lookup(name) else { continue }
       let field = entry.field
-      let unit = Self.unit(of: name, suffix: suffixUnit, unitsLine: units?[index], implied: entry.unit,
-                           layout: layout, field: field)
+      let unit = Self.unit(
+        of: name, suffix: suffixUnit, unitsLine: units?[index], implied: entry.unit,
+        layout: layout, field: field)
       let column = Column(
         index: index, field: field, unit: unit,
         factor: Self.factor(unit, field: field),
@@ -87,13 +90,21 @@ struct CSVColumnMap: Sendable {
     }
     for (role, wanted) in columns.sorted(by: { $0.key < $1.key }) {
       guard let field = CSVField.role(role) else { continue }
-      guard let index = names.firstIndex(where: { $0.original.lowercased() == CSVHeaderName.trim(wanted).lowercased() }) else {
+      guard let index = names.firstIndex(where: { $0.original.lowercased() == CSVHeaderName.trim(wanted).lowercased() })
+      else {
         let found = names.map { "'\($0.original)'" }.joined(separator: ", ")
-        throw Problem(key: "bad_header", reason: "--column \(role)=\(wanted): no column named '\(wanted)' in the header (found \(found))")
+        throw Problem(
+          key: "bad_header",
+          reason: "--column \(role)=\(wanted): no column named '\(wanted)' in the header (found \(found))")
       }
-      let unit = Self.unit(of: names[index], suffix: nil, unitsLine: units?[index], implied: nil, layout: layout, field: field)
-      chosen[field] = (-1, Column(index: index, field: field, unit: unit, factor: Self.factor(unit, field: field),
-                                  counterclockwiseFromEast: false))
+      let unit = Self.unit(
+        of: names[index], suffix: nil, unitsLine: units?[index], implied: nil, layout: layout, field: field)
+      chosen[field] = (
+        -1,
+        Column(
+          index: index, field: field, unit: unit, factor: Self.factor(unit, field: field),
+          counterclockwiseFromEast: false)
+      )
     }
     func column(_ field: CSVField) -> Column? { chosen[field]?.column }
 

@@ -18,7 +18,9 @@ struct CSVDialect: Sendable, Equatable {
   /// the count; the smartLoc header `…(0° = East, counterclockwise)…;…` has 33
   /// semicolons and one comma.
   static func detect(header: UnsafeBufferPointer<UInt8>) -> CSVDialect {
-    var commas = 0, semicolons = 0, tabs = 0
+    var commas = 0
+    var semicolons = 0
+    var tabs = 0
     var quoted = false
     for byte in header {
       switch byte {

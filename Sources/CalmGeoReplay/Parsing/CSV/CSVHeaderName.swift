@@ -91,7 +91,8 @@ struct CSVHeaderName: Sendable, Equatable {
       }
       if let previous {
         let next = index + 1 < units.count ? units[index + 1] : other
-        let hump = (isLower(previous) && isUpper(unit))
+        let hump =
+          (isLower(previous) && isUpper(unit))
           || (isDigit(previous) && isLetter(unit))
           || (isUpper(previous) && isUpper(unit) && isLower(next))
         if hump { flush() }
@@ -126,7 +127,6 @@ struct CSVHeaderName: Sendable, Equatable {
     }
     return (has("counterclockwise") || has("counter-clockwise") || has("anticlockwise") || has("ccw")) && has("east")
   }
-
 
   /// The key with a trailing unit word removed, and that unit's text
   /// (`speed_kmh` → (`speed`, `kmh`); `speed_km_h` → (`speed`, `km/h`)).

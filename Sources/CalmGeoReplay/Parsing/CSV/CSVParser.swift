@@ -43,7 +43,8 @@ public struct CSVParser: FixParser {
     }
     var reader = CSVRecordReader(file: file, timeFormat: timeFormat, options: options)
     defer { reader.deallocate() }
-    try LineReader(source, format: "csv").forEachLine { (line: UnsafeBufferPointer<UInt8>, number: Int) throws(ParseError) in
+    try LineReader(source, format: "csv").forEachLine {
+      (line: UnsafeBufferPointer<UInt8>, number: Int) throws(ParseError) in
       try reader.consume(line, number: number, diagnostics: &diagnostics, emit: emit)
     }
     try reader.finish(diagnostics: &diagnostics)

@@ -101,8 +101,10 @@ struct CSVRecordReader {
     for (key, count) in decoder?.unreadable ?? [:] { diagnostics.ignore(key, count: count) }
     if !pending.isEmpty {
       diagnostics.recordsRead += 1
-      try diagnostics.skip(problem("bad_quote", "a quoted field is not closed before the end of the file",
-                                   line: pendingLine))
+      try diagnostics.skip(
+        problem(
+          "bad_quote", "a quoted field is not closed before the end of the file",
+          line: pendingLine))
     }
     if map == nil {
       throw ParseError(
@@ -113,8 +115,9 @@ struct CSVRecordReader {
   }
 
   private func problem(_ key: String, _ reason: String, line: Int, column: Int? = nil) -> ParseError {
-    ParseError(format: "csv", location: SourceLocation(file: file, line: line, column: column), key: key,
-               reason: reason)
+    ParseError(
+      format: "csv", location: SourceLocation(file: file, line: line, column: column), key: key,
+      reason: reason)
   }
 
   /// Decodes the record that `tokenizer` has split, which starts on `line`.
@@ -190,15 +193,17 @@ struct CSVRecordReader {
     do throws(CSVColumnMap.Problem) {
       built = try CSVColumnMap(header: header, units: units, timeFormat: timeFormat, columns: options.csvColumns)
     } catch {
-      throw ParseError(format: "csv", location: SourceLocation(file: file, line: number), key: error.key,
-                       reason: error.reason, isFatal: true)
+      throw ParseError(
+        format: "csv", location: SourceLocation(file: file, line: number), key: error.key,
+        reason: error.reason, isFatal: true)
     }
     map = built
     headerBytes = Array(line)
     tokenizer.deallocate()
     tokenizer = CSVTokenizer(delimiter: delimiter, limit: built.lastIndex + 1)
-    decoder = CSVRowDecoder(map: built, decimalComma: dialect.decimalComma, uere: options.uere, date: options.date,
-                            marksZonelessTimes: options.utcOffsetMillis != 0)
+    decoder = CSVRowDecoder(
+      map: built, decimalComma: dialect.decimalComma, uere: options.uere, date: options.date,
+      marksZonelessTimes: options.utcOffsetMillis != 0)
     altitudeIsEllipsoidal = built.altitudeIsEllipsoidal
     diagnostics.ignore("header")
   }

@@ -74,7 +74,9 @@ struct CSVRowDecoder {
   /// - Parameters:
   ///   - uere: metres per unit of DOP, to estimate accuracies that the row lacks.
   ///   - date: the date of time-of-day-only values (`--date`).
-  init(map: CSVColumnMap, decimalComma: Bool, uere: Double = 5, date: CivilDate? = nil, marksZonelessTimes: Bool = false) {
+  init(
+    map: CSVColumnMap, decimalComma: Bool, uere: Double = 5, date: CivilDate? = nil, marksZonelessTimes: Bool = false
+  ) {
     self.decimalComma = decimalComma
     self.marksZonelessTimes = marksZonelessTimes
     self.uere = uere
@@ -146,15 +148,19 @@ struct CSVRowDecoder {
     longitudeValue *= longitude.factor
     if latitudeHemisphere >= 0, let text = tokenizer.value(latitudeHemisphere), text.count > 0 {
       guard let sign = Self.hemisphereSign(text, positive: 0x6E, negative: 0x73) else {
-        return fail(Problem(key: "bad_latitude", reason: "latitude hemisphere \(Self.quote(text)) is not N or S",
-                            field: latitudeHemisphere))
+        return fail(
+          Problem(
+            key: "bad_latitude", reason: "latitude hemisphere \(Self.quote(text)) is not N or S",
+            field: latitudeHemisphere))
       }
       if sign < 0 { latitudeValue = -abs(latitudeValue) }
     }
     if longitudeHemisphere >= 0, let text = tokenizer.value(longitudeHemisphere), text.count > 0 {
       guard let sign = Self.hemisphereSign(text, positive: 0x65, negative: 0x77) else {
-        return fail(Problem(key: "bad_longitude", reason: "longitude hemisphere \(Self.quote(text)) is not E or W",
-                            field: longitudeHemisphere))
+        return fail(
+          Problem(
+            key: "bad_longitude", reason: "longitude hemisphere \(Self.quote(text)) is not E or W",
+            field: longitudeHemisphere))
       }
       if sign < 0 { longitudeValue = -abs(longitudeValue) }
     }
@@ -260,12 +266,18 @@ struct CSVRowDecoder {
       guard let parsed else {
         if timeIsAuto, let clock = CSVTimeParser.timeOfDay(text) {
           if defaultDay != Int64.min { return defaultDay + clock }
-          _ = fail(Problem(key: "bad_time", reason: "\(first.field.label) \(Self.quote(text)) has no date "
-                             + "(give it with --date YYYY-MM-DD)", field: first.index))
+          _ = fail(
+            Problem(
+              key: "bad_time",
+              reason: "\(first.field.label) \(Self.quote(text)) has no date "
+                + "(give it with --date YYYY-MM-DD)", field: first.index))
           return nil
         }
-        _ = fail(Problem(key: "bad_time", reason: "\(first.field.label) \(Self.quote(text)) is not a date-time "
-                           + "(\(expectation))", field: first.index))
+        _ = fail(
+          Problem(
+            key: "bad_time",
+            reason: "\(first.field.label) \(Self.quote(text)) is not a date-time "
+              + "(\(expectation))", field: first.index))
         return nil
       }
       return parsed
@@ -277,8 +289,11 @@ struct CSVRowDecoder {
       guard let local = joinedTime(tokenizer, date: first, time: second) else { return nil }
       guard let third, let text = tokenizer.value(third.index), text.count > 0 else { return local }
       guard let offset = CSVTimeParser.utcOffset(text) else {
-        _ = fail(Problem(key: "bad_time", reason: "\(third.field.label) \(Self.quote(text)) is not an "
-                           + "offset (expected ±HH:MM or hours)", field: third.index))
+        _ = fail(
+          Problem(
+            key: "bad_time",
+            reason: "\(third.field.label) \(Self.quote(text)) is not an "
+              + "offset (expected ±HH:MM or hours)", field: third.index))
         return nil
       }
       return local - offset
@@ -289,8 +304,11 @@ struct CSVRowDecoder {
         return nil
       }
       guard let millis = CSVNumberParser.fixedPoint(text, scale: 0), millis >= 0 else {
-        _ = fail(Problem(key: "bad_time", reason: "\(first.field.label) \(Self.quote(text)) is not a whole "
-                           + "number of milliseconds", field: first.index))
+        _ = fail(
+          Problem(
+            key: "bad_time",
+            reason: "\(first.field.label) \(Self.quote(text)) is not a whole "
+              + "number of milliseconds", field: first.index))
         return nil
       }
       return GPSTime.utc(gpsMillis: millis)
@@ -305,8 +323,11 @@ struct CSVRowDecoder {
         return nil
       }
       guard let week = CSVNumberParser.fixedPoint(weekText, scale: 0), week >= 0, week < 100_000 else {
-        _ = fail(Problem(key: "bad_time", reason: "\(first.field.label) \(Self.quote(weekText)) is not "
-                           + "a week number", field: first.index))
+        _ = fail(
+          Problem(
+            key: "bad_time",
+            reason: "\(first.field.label) \(Self.quote(weekText)) is not "
+              + "a week number", field: first.index))
         return nil
       }
       guard let millis = CSVNumberParser.fixedPoint(secondsText, scale: 3) else {
@@ -337,15 +358,21 @@ struct CSVRowDecoder {
     if timeIsAuto {
       guard let day = CSVTimeParser.dateOnly(dateText) else {
         if let whole = CSVTimeParser.dateTime(timeText) { return whole }
-        _ = fail(Problem(key: "bad_time", reason: "\(dateColumn.field.label) \(Self.quote(dateText)) is not a "
-                           + "date (expected YYYY-MM-DD, YYYY/MM/DD, YYYYMMDD, YYMMDD or DD.MM.YYYY)",
-                         field: dateColumn.index))
+        _ = fail(
+          Problem(
+            key: "bad_time",
+            reason: "\(dateColumn.field.label) \(Self.quote(dateText)) is not a "
+              + "date (expected YYYY-MM-DD, YYYY/MM/DD, YYYYMMDD, YYMMDD or DD.MM.YYYY)",
+            field: dateColumn.index))
         return nil
       }
       guard let clock = CSVTimeParser.timeOfDay(timeText) else {
         if let whole = CSVTimeParser.dateTime(timeText) { return whole }
-        _ = fail(Problem(key: "bad_time", reason: "\(timeColumn.field.label) \(Self.quote(timeText)) is not a "
-                           + "time of day (expected HH:MM[:SS[.fff]] or HHMMSS)", field: timeColumn.index))
+        _ = fail(
+          Problem(
+            key: "bad_time",
+            reason: "\(timeColumn.field.label) \(Self.quote(timeText)) is not a "
+              + "time of day (expected HH:MM[:SS[.fff]] or HHMMSS)", field: timeColumn.index))
         return nil
       }
       return day + clock
@@ -357,8 +384,11 @@ struct CSVRowDecoder {
     let format = cold.pointee.format
     guard let parsed = cold.pointee.joined.withUnsafeBufferPointer({ format.parse($0) }) else {
       let text = String(decoding: cold.pointee.joined, as: UTF8.self)
-      _ = fail(Problem(key: "bad_time", reason: "\(dateColumn.field.label) and \(timeColumn.field.label) "
-                         + "'\(text)' are not a date-time (\(expectation))", field: dateColumn.index))
+      _ = fail(
+        Problem(
+          key: "bad_time",
+          reason: "\(dateColumn.field.label) and \(timeColumn.field.label) "
+            + "'\(text)' are not a date-time (\(expectation))", field: dateColumn.index))
       return nil
     }
     return parsed
@@ -388,7 +418,8 @@ struct CSVRowDecoder {
     var end = body.count
     while start < end && body[start] == 0x20 { start += 1 }
     while end > start && body[end - 1] == 0x20 { end -= 1 }
-    guard let value = CSVNumberParser.double(UnsafeBufferPointer(rebasing: body[start..<end]), decimalComma: decimalComma)
+    guard
+      let value = CSVNumberParser.double(UnsafeBufferPointer(rebasing: body[start..<end]), decimalComma: decimalComma)
     else { return nil }
     return sign < 0 ? -abs(value) : value
   }

@@ -42,7 +42,7 @@ enum CSVTimeParser {
       i += 1
     }
     guard wholeDigits > 0, whole >= 0 else { return nil }
-    var nanos: Int64 = 0   // the fraction in units of 10^-9 of the integer's unit
+    var nanos: Int64 = 0  // the fraction in units of 10^-9 of the integer's unit
     var scale: Int64 = 100_000_000
     var roundUp = false
     if i < n, text[i] == 0x2E {
@@ -165,7 +165,9 @@ enum CSVTimeParser {
     /// Reads a date; see `CSVTimeParser.dateOnly`.
     mutating func date() -> Int64? {
       let run = digitRun()
-      var year = 0, month = 0, day = 0
+      var year = 0
+      var month = 0
+      var day = 0
       if run == 4 {
         year = digits(min: 4, max: 4)!
         guard index < text.count else { return nil }
@@ -201,7 +203,9 @@ enum CSVTimeParser {
 
     /// Reads a time of day and an optional zone; see `CSVTimeParser.timeOfDay`.
     mutating func timeOfDay() -> Int64? {
-      var hour = 0, minute = 0, second = 0
+      var hour = 0
+      var minute = 0
+      var second = 0
       if digitRun() == 6 {
         hour = digits(min: 2, max: 2)!
         minute = digits(min: 2, max: 2)!
@@ -223,7 +227,12 @@ enum CSVTimeParser {
         var roundUp = false
         while index < text.count, text[index] &- 48 < 10 {
           let d = Int(text[index] &- 48)
-          if count < 3 { millis += d * scale; scale /= 10 } else if count == 3 { roundUp = d >= 5 }
+          if count < 3 {
+            millis += d * scale
+            scale /= 10
+          } else if count == 3 {
+            roundUp = d >= 5
+          }
           count += 1
           index += 1
         }
@@ -233,7 +242,9 @@ enum CSVTimeParser {
       // AM / PM
       let save = index
       _ = skip(where: { $0 == 0x20 })
-      if index + 1 < text.count, text[index + 1] | 0x20 == 0x6D, text[index] | 0x20 == 0x61 || text[index] | 0x20 == 0x70 {
+      if index + 1 < text.count, text[index + 1] | 0x20 == 0x6D,
+        text[index] | 0x20 == 0x61 || text[index] | 0x20 == 0x70
+      {
         guard hour >= 1 && hour <= 12 else { return nil }
         let pm = text[index] | 0x20 == 0x70
         hour = hour % 12 + (pm ? 12 : 0)

@@ -53,7 +53,8 @@ struct CSVTimePattern: Sendable, Equatable {
       }
     }
     let hasYear = tokens.contains(.year) || tokens.contains(.shortYear)
-    let hasDay = tokens.contains(.dayOfYear)
+    let hasDay =
+      tokens.contains(.dayOfYear)
       || ((tokens.contains(.month) || tokens.contains(.monthName)) && tokens.contains(.day))
     guard hasYear && hasDay else { return nil }
     self.text = text
@@ -67,8 +68,14 @@ struct CSVTimePattern: Sendable, Equatable {
   /// Milliseconds since 1970 UTC of `text`, or `nil` when it does not match.
   func parse(_ text: UnsafeBufferPointer<UInt8>) -> Int64? {
     var cursor = CSVTimeParser.Cursor(text)
-    var year = 1970, month = 1, day = 1, dayOfYear = 0
-    var hour = 0, minute = 0, second = 0, millis = 0
+    var year = 1970
+    var month = 1
+    var day = 1
+    var dayOfYear = 0
+    var hour = 0
+    var minute = 0
+    var second = 0
+    var millis = 0
     var pm: Bool? = nil
     var zone: Int64 = 0
     for token in tokens {

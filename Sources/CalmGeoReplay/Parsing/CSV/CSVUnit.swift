@@ -13,10 +13,10 @@ enum CSVUnit: Sendable, Equatable {
   var factor: Double {
     switch self {
     case .metres, .metresPerSecond, .degrees, .seconds: return 1
-    case .feet: return 0.3048                       // international foot
-    case .kilometresPerHour: return 1000.0 / 3600   // 1 km/h = 0.2777… m/s
-    case .knots: return 1852.0 / 3600               // 1 kn = 1 nautical mile (1852 m) per hour
-    case .milesPerHour: return 1609.344 / 3600      // 1 mph = 0.44704 m/s
+    case .feet: return 0.3048  // international foot
+    case .kilometresPerHour: return 1000.0 / 3600  // 1 km/h = 0.2777… m/s
+    case .knots: return 1852.0 / 3600  // 1 kn = 1 nautical mile (1852 m) per hour
+    case .milesPerHour: return 1609.344 / 3600  // 1 mph = 0.44704 m/s
     case .radians: return 180 / Double.pi
     case .milliseconds: return 1e-3
     case .microseconds: return 1e-6

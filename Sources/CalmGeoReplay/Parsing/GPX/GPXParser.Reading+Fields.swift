@@ -75,7 +75,8 @@ extension GPXParser.Reading {
     if count <= room {
       if count > 0 {
         ShortCopy.copy(
-          from: UnsafeRawPointer(bytes.baseAddress! + start), to: UnsafeMutableRawPointer(text.baseAddress! + textCount),
+          from: UnsafeRawPointer(bytes.baseAddress! + start),
+          to: UnsafeMutableRawPointer(text.baseAddress! + textCount),
           count: count)
         textCount += count
       }

@@ -97,12 +97,18 @@ extension GPXParser {
     }
 
     init(_ reader: XMLEventReader) {
-      (gpx, trk, trkseg, trkpt) = (reader.intern("gpx"), reader.intern("trk"), reader.intern("trkseg"), reader.intern("trkpt"))
+      (gpx, trk, trkseg, trkpt) = (
+        reader.intern("gpx"), reader.intern("trk"), reader.intern("trkseg"), reader.intern("trkpt")
+      )
       (rte, rtept, wpt) = (reader.intern("rte"), reader.intern("rtept"), reader.intern("wpt"))
       metadata = reader.intern("metadata")
       (extensions, lat, lon) = (reader.intern("extensions"), reader.intern("lat"), reader.intern("lon"))
-      (ele, time, speed, course) = (reader.intern("ele"), reader.intern("time"), reader.intern("speed"), reader.intern("course"))
-      (heading, hdop, vdop, pdop) = (reader.intern("heading"), reader.intern("hdop"), reader.intern("vdop"), reader.intern("pdop"))
+      (ele, time, speed, course) = (
+        reader.intern("ele"), reader.intern("time"), reader.intern("speed"), reader.intern("course")
+      )
+      (heading, hdop, vdop, pdop) = (
+        reader.intern("heading"), reader.intern("hdop"), reader.intern("vdop"), reader.intern("pdop")
+      )
       (sat, fix, geoidheight) = (reader.intern("sat"), reader.intern("fix"), reader.intern("geoidheight"))
       (hAcc, hacc, accuracy) = (reader.intern("hAcc"), reader.intern("hacc"), reader.intern("accuracy"))
       (vAcc, vacc) = (reader.intern("vAcc"), reader.intern("vacc"))

@@ -205,7 +205,8 @@ struct XMLEventBatch {
           try handler.startElement(name)
           continue
         }
-        let text = UnsafeBufferPointer(start: event.text?.assumingMemoryBound(to: UInt8.self), count: Int(event.textCount))
+        let text = UnsafeBufferPointer(
+          start: event.text?.assumingMemoryBound(to: UInt8.self), count: Int(event.textCount))
         if try !handler.leaf(name, text) {
           try handler.startElement(name)
           if batch.pointee.wantsText { handler.text(text) }

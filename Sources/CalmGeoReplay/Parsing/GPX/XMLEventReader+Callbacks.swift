@@ -114,8 +114,10 @@ extension XMLEventReader {
 
     /// Stops the parser with an XML error at the parser's position.
     func halt(xml reason: String) {
-      halt(ParseError(format: "gpx", location: SourceLocation(file: file, line: line, column: column),
-                      key: "xml", reason: reason, isFatal: true))
+      halt(
+        ParseError(
+          format: "gpx", location: SourceLocation(file: file, line: line, column: column),
+          key: "xml", reason: reason, isFatal: true))
     }
 
     var line: Int { state.pointee.line }

@@ -1,9 +1,9 @@
 internal import CLibXML2
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// Streams the elements and text of an XML document read from a `ByteSource`
@@ -39,7 +39,6 @@ final class XMLEventReader {
   /// for a text node without `XML_PARSE_HUGE`.
   static let maxTextLength = 10_000_000
 
-
   /// Options passed to `xmlCtxtUseOptions`.
   ///
   /// - `NONET`: no network access, whatever the document asks.
@@ -60,7 +59,6 @@ final class XMLEventReader {
     xmlInitParser()
     return true
   }()
-
 
   /// The bytes pushed per `xmlParseChunk` (and read from the source per call).
   private static let chunkSize = 1 << 16
@@ -245,7 +243,8 @@ final class XMLEventReader {
   /// The refusal of a `<!DOCTYPE>`, with libxml2's diagnosis when it stopped
   /// first on what the DTD declared (an entity loop, say).
   private func documentTypeRefused() -> ParseError {
-    var reason = "<!DOCTYPE> is refused: GPX needs no DTD, and DTDs are how external-entity (XXE) "
+    var reason =
+      "<!DOCTYPE> is refused: GPX needs no DTD, and DTDs are how external-entity (XXE) "
       + "and entity-expansion (billion laughs) attacks work"
     if let detail = context.fatal {
       // Its position is inside the entity's text, not the file's: leave it out.

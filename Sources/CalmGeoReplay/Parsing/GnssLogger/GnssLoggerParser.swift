@@ -60,19 +60,22 @@ public struct GnssLoggerParser: FixParser {
       func number(_ column: Int?, _ name: String) throws(ParseError) -> Double?? {
         guard let text = value(column) else { return .some(nil) }
         guard let parsed = Double(text), parsed.isFinite else {
-          try diagnostics.skip(ParseError(format: "gnsslogger", location: location(column!), key: "bad_field",
-                                          reason: "Fix \(name) '\(text)' is not a number"))
+          try diagnostics.skip(
+            ParseError(
+              format: "gnsslogger", location: location(column!), key: "bad_field",
+              reason: "Fix \(name) '\(text)' is not a number"))
           return nil
         }
         return .some(parsed)
       }
       let provider = value(columns.provider).map { $0.lowercased() } ?? ""
-      let kind: GnssLoggerProvider? = switch provider {
-      case "gps": .gps
-      case "flp", "fused": .fused
-      case "nlp", "network": .network
-      default: nil
-      }
+      let kind: GnssLoggerProvider? =
+        switch provider {
+        case "gps": .gps
+        case "flp", "fused": .fused
+        case "nlp", "network": .network
+        default: nil
+        }
       guard wanted == .all || kind == wanted else {
         otherProviders += 1
         return
@@ -89,17 +92,23 @@ public struct GnssLoggerParser: FixParser {
         let verticalAccuracy = try number(columns.verticalAccuracy, "vertical accuracy")
       else { return }
       guard let latitude, let longitude, let time, abs(latitude) <= 90, abs(longitude) <= 180 else {
-        let missing = time == nil ? columns.time : latitude == nil || abs(latitude!) > 90 ? columns.latitude : columns.longitude
-        try diagnostics.skip(ParseError(format: "gnsslogger", location: location(missing), key: "bad_field",
-                                        reason: "Fix record without a valid position and time"))
+        let missing =
+          time == nil ? columns.time : latitude == nil || abs(latitude!) > 90 ? columns.latitude : columns.longitude
+        try diagnostics.skip(
+          ParseError(
+            format: "gnsslogger", location: location(missing), key: "bad_field",
+            reason: "Fix record without a valid position and time"))
         return
       }
       guard time >= Double(UTCTime.earliest), time <= Double(UTCTime.latest) else {
-        try diagnostics.skip(ParseError(format: "gnsslogger", location: location(columns.time), key: "time_out_of_range",
-                                        reason: "time \(time) ms is outside the years 0000-9999"))
+        try diagnostics.skip(
+          ParseError(
+            format: "gnsslogger", location: location(columns.time), key: "time_out_of_range",
+            reason: "time \(time) ms is outside the years 0000-9999"))
         return
       }
-      var fix = Fix(time: Int64(time.rounded()), latitude: latitude, longitude: longitude, line: UInt32(clamping: lineNumber))
+      var fix = Fix(
+        time: Int64(time.rounded()), latitude: latitude, longitude: longitude, line: UInt32(clamping: lineNumber))
       if let msl {
         fix.altitude = msl
       } else if let altitude {

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+  import FoundationEssentials
 #else
-import Foundation
+  import Foundation
 #endif
 
 /// Reads CalmGeo's own output, so that a device's uploads can be replayed again: a JSON
@@ -35,8 +35,9 @@ public struct CalmGeoJSONParser: FixParser {
     var sawRecord = false
 
     func skip(_ key: String, _ reason: String, line: Int, column: Int?) throws(ParseError) {
-      try diagnostics.skip(ParseError(
-        format: "json", location: SourceLocation(file: file, line: line, column: column), key: key, reason: reason))
+      try diagnostics.skip(
+        ParseError(
+          format: "json", location: SourceLocation(file: file, line: line, column: column), key: key, reason: reason))
     }
 
     func handle(_ piece: JSONValueSplitter.Piece) throws(ParseError) {
@@ -70,7 +71,8 @@ public struct CalmGeoJSONParser: FixParser {
       }
     }
 
-    try LineReader(source, format: "json", maxLineLength: Self.maxLineLength).forEachLine { (raw: UnsafeBufferPointer<UInt8>, number: Int) throws(ParseError) in
+    try LineReader(source, format: "json", maxLineLength: Self.maxLineLength).forEachLine {
+      (raw: UnsafeBufferPointer<UInt8>, number: Int) throws(ParseError) in
       var line = raw
       if number == 1 && line.starts(with: [0xEF, 0xBB, 0xBF]) { line = UnsafeBufferPointer(rebasing: line[3...]) }
       try splitter.feed(line, number: number, handle)

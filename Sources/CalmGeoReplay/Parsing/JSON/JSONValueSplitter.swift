@@ -52,13 +52,13 @@ struct JSONValueSplitter {
       if byte == 0x20 || byte == 0x09 || byte == 0x0D { continue }
       if arrayOpen {
         switch byte {
-        case 0x2C: continue                     // `,` between elements
-        case 0x5D: arrayOpen = false            // `]`
+        case 0x2C: continue  // `,` between elements
+        case 0x5D: arrayOpen = false  // `]`
         default:
           start(byte, line: number, column: column)
           scalar = byte != 0x7B && byte != 0x5B
         }
-      } else if byte == 0x7B {                  // `{`: a record at the top level
+      } else if byte == 0x7B {  // `{`: a record at the top level
         if mode == .undecided { mode = .lines }
         start(byte, line: number, column: column)
       } else if byte == 0x5B && mode != .lines {  // `[`: an array of records

@@ -108,7 +108,10 @@ struct NMEADateResolver {
         return
       }
       rejectJump(emit)
-      if implied != offset { startJump(epoch, implied: implied); return }
+      if implied != offset {
+        startJump(epoch, implied: implied)
+        return
+      }
     } else if let implied, implied != offset {
       startJump(epoch, implied: implied)
       return
@@ -125,14 +128,16 @@ struct NMEADateResolver {
   private mutating func dateFromOptions(emit: (Fix) -> Void, overflow: Bool) throws(ParseError) {
     guard let first = undated.first else { return }
     guard let date = options.date else {
-      let why = overflow
+      let why =
+        overflow
         ? "no RMC or ZDA date in the first \(Self.maxUndated) epochs with a fix"
         : "the log has fixes but no RMC or ZDA sentence with a date"
       throw ParseError(
         format: "nmea", location: SourceLocation(file: file, line: first.line), key: "no_date",
         reason: "\(why); pass --date YYYY-MM-DD (the UTC date of the first fix)", isFatal: true)
     }
-    let offset = Int64(UTCTime.days(year: date.year, month: date.month, day: date.day))
+    let offset =
+      Int64(UTCTime.days(year: date.year, month: date.month, day: date.day))
       - Self.floorDiv(first.key, Self.dayMillis)
     offsetDays = offset
     while var waiting = undated.popFirst() { emitFix(&waiting, offset: offset, emit) }
@@ -173,8 +178,9 @@ struct NMEADateResolver {
   /// to be read in place, as in `accept`; it is not changed.)
   private mutating func emitFix(_ epoch: inout NMEAEpoch, offset: Int64, _ emit: (Fix) -> Void) {
     let time = epoch.key + offset * Self.dayMillis
-    var fix = Fix(time: time, latitude: epoch.latitude, longitude: epoch.longitude,
-                  line: UInt32(clamping: epoch.line))
+    var fix = Fix(
+      time: time, latitude: epoch.latitude, longitude: epoch.longitude,
+      line: UInt32(clamping: epoch.line))
     if !epoch.speed.isNaN { fix.speed = epoch.speed }
     if !epoch.course.isNaN { fix.course = epoch.course }
     if !epoch.altitude.isNaN { fix.altitude = epoch.altitude }
@@ -185,7 +191,8 @@ struct NMEADateResolver {
     if epoch.satellites >= 0 { fix.satellites = epoch.satellites }
     if epoch.quality >= 0 { fix.quality = epoch.quality }
     if !epoch.sigmaLatitude.isNaN && !epoch.sigmaLongitude.isNaN {
-      fix.horizontalAccuracy = (epoch.sigmaLatitude * epoch.sigmaLatitude
+      fix.horizontalAccuracy =
+        (epoch.sigmaLatitude * epoch.sigmaLatitude
         + epoch.sigmaLongitude * epoch.sigmaLongitude).squareRoot()
     }
     if !epoch.sigmaAltitude.isNaN { fix.verticalAccuracy = epoch.sigmaAltitude }

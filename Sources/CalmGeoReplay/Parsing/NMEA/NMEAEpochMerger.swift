@@ -82,8 +82,12 @@ struct NMEAEpochMerger {
     var key = Int64(timeOfDay)
     if lastTimeOfDay >= 0 {
       var step = timeOfDay - lastTimeOfDay
-      if step < -43_200_000 { step += 86_400_000 }  // past midnight
-      else if step > 43_200_000 { step -= 86_400_000 }  // back across midnight
+      if step < -43_200_000 {
+        step += 86_400_000
+      }  // past midnight
+      else if step > 43_200_000 {
+        step -= 86_400_000
+      }  // back across midnight
       key = lastKey + Int64(step)
     }
     let jumpedBack = key < lastKey - Self.maxReorder

@@ -204,7 +204,9 @@ enum NMEAFieldReader {
       guard digit < 10 else { return nil }
       whole = whole * 10 + Int(digit)
     }
-    let hours = whole / 10000, minutes = whole / 100 % 100, seconds = whole % 100
+    let hours = whole / 10000
+    let minutes = whole / 100 % 100
+    let seconds = whole % 100
     guard hours < 24, minutes < 60, seconds <= 60 else { return nil }
     var tenThousandths = 0
     if count > 6 {
@@ -235,7 +237,9 @@ enum NMEAFieldReader {
       guard digit < 10 else { return nil }
       value = value * 10 + Int(digit)
     }
-    let day = value / 10000, month = value / 100 % 100, twoDigitYear = value % 100
+    let day = value / 10000
+    let month = value / 100 % 100
+    let twoDigitYear = value % 100
     return days(year: twoDigitYear < 80 ? 2000 + twoDigitYear : 1900 + twoDigitYear, month: month, day: day)
   }
 

@@ -80,7 +80,8 @@ extension NMEAParser {
   /// Hands on the epoch in `slot`, after it takes the VTG held for it.
   mutating func handOn(_ slot: Int, emit: (Fix) -> Void) throws(ParseError) {
     if let held = heldVTG,
-       (held.slot == slot && merger[slot].key == held.key) || (held.nextSlot == slot && merger[slot].key == held.nextKey) {
+      (held.slot == slot && merger[slot].key == held.key) || (held.nextSlot == slot && merger[slot].key == held.nextKey)
+    {
       settleHeldVTG(inNext: held.nextSlot >= 0)
     }
     try merger.handOn(slot, to: &resolver, emit: emit)

@@ -48,15 +48,19 @@ extension NMEAParser {
     diagnostics: inout InputDiagnostics
   ) throws(ParseError) -> Bool {
     if s.count - 1 < needed {
-      try diagnostics.skip(error(base, line: line, offset: start, key: "truncated",
-        "truncated \(name) sentence: \(s.count - 1) fields, at least \(needed) expected"))
+      try diagnostics.skip(
+        error(
+          base, line: line, offset: start, key: "truncated",
+          "truncated \(name) sentence: \(s.count - 1) fields, at least \(needed) expected"))
       return false
     }
     if let (index, field) = s.badField {
       let text = s.text(index)
       let shown = text.isEmpty ? "an empty field" : "'\(text)'"
-      try diagnostics.skip(error(base, line: line, offset: s.offset(ofField: index), key: "bad_field",
-        "\(name) field \(index) (\(field)): \(shown) is not valid"))
+      try diagnostics.skip(
+        error(
+          base, line: line, offset: s.offset(ofField: index), key: "bad_field",
+          "\(name) field \(index) (\(field)): \(shown) is not valid"))
       return false
     }
     return true
@@ -96,8 +100,9 @@ extension NMEAParser {
     let index = try epoch(time, priority: 4, line: line, emit: emit)
     merger[index].sawPositionSentence = true
     if let latitude, let longitude {
-      merger[index].setPosition(latitude: latitude.degrees, longitude: longitude.degrees,
-                                digits: min(latitude.digits, longitude.digits))
+      merger[index].setPosition(
+        latitude: latitude.degrees, longitude: longitude.degrees,
+        digits: min(latitude.digits, longitude.digits))
     }
     if merger[index].day == nil, let day { merger[index].day = day }
     if valid {
@@ -130,8 +135,9 @@ extension NMEAParser {
     let index = try epoch(time, priority: 3, line: line, emit: emit)
     merger[index].sawPositionSentence = true
     guard valid, let latitude, let longitude else { return }
-    merger[index].setPosition(latitude: latitude.degrees, longitude: longitude.degrees,
-                              digits: min(latitude.digits, longitude.digits))
+    merger[index].setPosition(
+      latitude: latitude.degrees, longitude: longitude.degrees,
+      digits: min(latitude.digits, longitude.digits))
     merger[index].quality = quality ?? -1
     if let satellites { merger[index].satellites = satellites }
     if let hdop { merger[index].hdop = hdop }
@@ -161,8 +167,9 @@ extension NMEAParser {
     let index = try epoch(time, priority: 2, line: line, emit: emit)
     merger[index].sawPositionSentence = true
     guard valid, let latitude, let longitude else { return }
-    merger[index].setPosition(latitude: latitude.degrees, longitude: longitude.degrees,
-                              digits: min(latitude.digits, longitude.digits))
+    merger[index].setPosition(
+      latitude: latitude.degrees, longitude: longitude.degrees,
+      digits: min(latitude.digits, longitude.digits))
     if let satellites, merger[index].satellites < 0 { merger[index].satellites = satellites }
     NMEAEpoch.fill(&merger[index].hdop, hdop)
     NMEAEpoch.fill(&merger[index].altitude, altitude)
@@ -192,8 +199,9 @@ extension NMEAParser {
     }
     merger[index].sawPositionSentence = true
     guard let latitude, let longitude else { return }
-    merger[index].setPosition(latitude: latitude.degrees, longitude: longitude.degrees,
-                              digits: min(latitude.digits, longitude.digits))
+    merger[index].setPosition(
+      latitude: latitude.degrees, longitude: longitude.degrees,
+      digits: min(latitude.digits, longitude.digits))
   }
 
   /// VTG: course (true), speed in knots or km/h; joins the current epoch (or, when it
@@ -211,7 +219,10 @@ extension NMEAParser {
     guard try check(s, needed: 4, name: "VTG", base: base, line: line, start: start, diagnostics: &diagnostics)
     else { return }
     guard valid else { return }
-    guard merger.current >= 0 else { untimed += 1; return }
+    guard merger.current >= 0 else {
+      untimed += 1
+      return
+    }
     let speed = knots.map { $0 * Self.metresPerSecondPerKnot } ?? kmh.map { $0 * Self.metresPerSecondPerKmh }
     acceptVTG(speed: speed, course: course, knots: knots)
   }
@@ -228,7 +239,10 @@ extension NMEAParser {
     guard try check(s, needed: 17, name: "GSA", base: base, line: line, start: start, diagnostics: &diagnostics)
     else { return }
     guard (fixType ?? 0) >= 2 else { return }
-    guard merger.current >= 0 else { untimed += 1; return }
+    guard merger.current >= 0 else {
+      untimed += 1
+      return
+    }
     NMEAEpoch.fill(&merger[merger.current].pdop, pdop)
     NMEAEpoch.fill(&merger[merger.current].hdop, hdop)
     NMEAEpoch.fill(&merger[merger.current].vdop, vdop)
@@ -245,7 +259,10 @@ extension NMEAParser {
     let sigmaAltitude = s.decimal(8, "altitude σ")
     guard try check(s, needed: 8, name: "GST", base: base, line: line, start: start, diagnostics: &diagnostics)
     else { return }
-    guard let time else { untimed += 1; return }
+    guard let time else {
+      untimed += 1
+      return
+    }
     let index = try epoch(time, priority: 0, line: line, emit: emit)
     NMEAEpoch.fill(&merger[index].sigmaLatitude, sigmaLatitude)
     NMEAEpoch.fill(&merger[index].sigmaLongitude, sigmaLongitude)
@@ -266,20 +283,27 @@ extension NMEAParser {
     if let y = year, y < 100 { year = y < 80 ? 2000 + y : 1900 + y }
     if let y = year, y > 9999 {
       // The calendar arithmetic downstream would overflow; times stay in 0000-9999.
-      try diagnostics.skip(error(base, line: line, offset: s.offset(ofField: 4), key: "bad_field",
-        "ZDA year \(y) is outside 0000-9999"))
+      try diagnostics.skip(
+        error(
+          base, line: line, offset: s.offset(ofField: 4), key: "bad_field",
+          "ZDA year \(y) is outside 0000-9999"))
       return
     }
     var day: Int? = nil
     if let dayOfMonth, let month, let year {
       day = NMEAFieldReader.days(year: year, month: month, day: dayOfMonth)
       if day == nil {
-        try diagnostics.skip(error(base, line: line, offset: s.offset(ofField: 2), key: "bad_field",
-          "ZDA date \(year)-\(month)-\(dayOfMonth) does not exist"))
+        try diagnostics.skip(
+          error(
+            base, line: line, offset: s.offset(ofField: 2), key: "bad_field",
+            "ZDA date \(year)-\(month)-\(dayOfMonth) does not exist"))
         return
       }
     }
-    guard let time else { untimed += 1; return }
+    guard let time else {
+      untimed += 1
+      return
+    }
     let index = try epoch(time, priority: 0, line: line, emit: emit)
     if merger[index].day == nil, let day { merger[index].day = day }
   }
@@ -293,7 +317,9 @@ extension NMEAParser {
       resolver.countNoFixEpoch()
       return
     }
-    try diagnostics.skip(error(base, line: line, offset: start + 7, key: "bad_field",
-                               "\(name) field 1 (time): a fix without a time"))
+    try diagnostics.skip(
+      error(
+        base, line: line, offset: start + 7, key: "bad_field",
+        "\(name) field 1 (time): a fix without a time"))
   }
 }

@@ -70,9 +70,10 @@ public struct NMEAParser: FixParser {
     while let slot = merger.earliest() { try handOn(slot, emit: emit) }
     do {
       try resolver.finish(emit: emit)
-    } catch where error.key == "no_date" && datedChecksumDrops > 0 {
+    } catch  where error.key == "no_date" && datedChecksumDrops > 0 {
       var explained = error
-      explained.reason += "; \(datedChecksumDrops) RMC/ZDA sentence\(datedChecksumDrops == 1 ? " was" : "s were") dropped "
+      explained.reason +=
+        "; \(datedChecksumDrops) RMC/ZDA sentence\(datedChecksumDrops == 1 ? " was" : "s were") dropped "
         + "for a bad checksum (the first on line \(firstDatedChecksumDrop)), so their dates were lost: --date recovers the fixes"
       throw explained
     }
@@ -163,7 +164,9 @@ public struct NMEAParser: FixParser {
         var commas = ByteScan.equal(word, to: 0x2C) & before
         while commas != 0 {
           // (`j` < `n`, which `fast` keeps within Int32.)
-          if count <= Self.maxFields { starts[count] = Int32(truncatingIfNeeded: j &+ commas.trailingZeroBitCount / 8 &+ 1) }
+          if count <= Self.maxFields {
+            starts[count] = Int32(truncatingIfNeeded: j &+ commas.trailingZeroBitCount / 8 &+ 1)
+          }
           count &+= 1
           commas &= commas &- 1
         }
@@ -206,8 +209,10 @@ public struct NMEAParser: FixParser {
     case 0x2A:
       guard let given = NMEAChecksum.read(base + j + 1, available: n - j - 1) else {
         let shown = String(decoding: UnsafeBufferPointer(start: base + j, count: min(3, n - j)), as: UTF8.self)
-        try diagnostics.skip(error(base, line: line, offset: j, key: "malformed_checksum",
-                                   "malformed checksum '\(shown)' (two hex digits expected after '*')"))
+        try diagnostics.skip(
+          error(
+            base, line: line, offset: j, key: "malformed_checksum",
+            "malformed checksum '\(shown)' (two hex digits expected after '*')"))
         return j + 1
       }
       next = j + 3
@@ -220,17 +225,23 @@ public struct NMEAParser: FixParser {
             datedChecksumDrops += 1
           }
         }
-        try diagnostics.skip(error(base, line: line, offset: j, key: "checksum",
-          "checksum mismatch: the sentence says \(NMEAChecksum.text(given)), its bytes give \(NMEAChecksum.text(xor))"))
+        try diagnostics.skip(
+          error(
+            base, line: line, offset: j, key: "checksum",
+            "checksum mismatch: the sentence says \(NMEAChecksum.text(given)), its bytes give \(NMEAChecksum.text(xor))"
+          ))
         return next
       }
     case 0:
       if options.strict {
-        try diagnostics.skip(error(base, line: line, offset: i, key: "no_checksum",
-                                   "sentence has no checksum (accepted without --strict)"))
+        try diagnostics.skip(
+          error(
+            base, line: line, offset: i, key: "no_checksum",
+            "sentence has no checksum (accepted without --strict)"))
       }
     default:
-      let what = terminator == 0x24 || terminator == 0x21
+      let what =
+        terminator == 0x24 || terminator == 0x21
         ? "by the start of another sentence" : "by byte 0x\(Self.hex(terminator == 0xFF ? 0 : terminator))"
       try diagnostics.skip(error(base, line: line, offset: j, key: "truncated", "sentence is cut off \(what)"))
       return next
@@ -251,7 +262,8 @@ public struct NMEAParser: FixParser {
   func error(_ base: UnsafePointer<UInt8>, line: Int, offset: Int, key: String, _ reason: String) -> ParseError {
     var column = 1
     for k in 0..<offset where base[k] & 0xC0 != 0x80 { column += 1 }
-    return ParseError(format: "nmea", location: SourceLocation(file: file, line: line, column: column),
-                      key: key, reason: reason)
+    return ParseError(
+      format: "nmea", location: SourceLocation(file: file, line: line, column: column),
+      key: key, reason: reason)
   }
 }

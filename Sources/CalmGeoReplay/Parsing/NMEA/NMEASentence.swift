@@ -56,7 +56,8 @@ struct NMEASentence {
   /// The field without surrounding spaces, or `nil` when it has none to drop.
   @inline(never)
   static func trimmed(_ p: UnsafePointer<UInt8>, _ n: Int) -> (UnsafePointer<UInt8>, Int)? {
-    var start = 0, end = n
+    var start = 0
+    var end = n
     while start < end && p[start] == 0x20 { start += 1 }
     while end > start && p[end - 1] == 0x20 { end -= 1 }
     return start == 0 && end == n ? nil : (p + start, end - start)
@@ -72,7 +73,12 @@ struct NMEASentence {
   mutating func decimal(_ index: Int, _ name: StaticString) -> Double? {
     let (p, n) = field(index)
     guard n > 0 else { return nil }
-    guard let value = NMEAFieldReader.decimal(p, n) ?? Self.trimmed(p, n).flatMap({ NMEAFieldReader.decimal($0.0, $0.1) }) else { bad(index, name); return nil }
+    guard
+      let value = NMEAFieldReader.decimal(p, n) ?? Self.trimmed(p, n).flatMap({ NMEAFieldReader.decimal($0.0, $0.1) })
+    else {
+      bad(index, name)
+      return nil
+    }
     return value.value
   }
 
@@ -81,7 +87,12 @@ struct NMEASentence {
   mutating func integer(_ index: Int, _ name: StaticString) -> Int? {
     let (p, n) = field(index)
     guard n > 0 else { return nil }
-    guard let value = NMEAFieldReader.integer(p, n) ?? Self.trimmed(p, n).flatMap({ NMEAFieldReader.integer($0.0, $0.1) }) else { bad(index, name); return nil }
+    guard
+      let value = NMEAFieldReader.integer(p, n) ?? Self.trimmed(p, n).flatMap({ NMEAFieldReader.integer($0.0, $0.1) })
+    else {
+      bad(index, name)
+      return nil
+    }
     return value
   }
 
@@ -90,7 +101,13 @@ struct NMEASentence {
   mutating func timeOfDay(_ index: Int) -> Int? {
     let (p, n) = field(index)
     guard n > 0 else { return nil }
-    guard let value = NMEAFieldReader.timeOfDay(p, n) ?? Self.trimmed(p, n).flatMap({ NMEAFieldReader.timeOfDay($0.0, $0.1) }) else { bad(index, "time"); return nil }
+    guard
+      let value = NMEAFieldReader.timeOfDay(p, n)
+        ?? Self.trimmed(p, n).flatMap({ NMEAFieldReader.timeOfDay($0.0, $0.1) })
+    else {
+      bad(index, "time")
+      return nil
+    }
     return value
   }
 
@@ -101,7 +118,10 @@ struct NMEASentence {
     guard n > 0 else { return nil }
     // Six bytes are a date or nothing; trimming spaces cannot help them.
     let value = n == 6 ? cache.date(p) : Self.trimmed(p, n).flatMap({ NMEAFieldReader.date($0.0, $0.1) })
-    guard let value else { bad(index, "date"); return nil }
+    guard let value else {
+      bad(index, "date")
+      return nil
+    }
     return value
   }
 
@@ -130,9 +150,14 @@ struct NMEASentence {
     guard n > 0 else { return nil }
     if p[0] == 0x20 || p[n - 1] == 0x20, let (q, m) = Self.trimmed(p, n) { (p, n) = (q, m) }
     guard n > 0 else { return nil }
-    if p[0] == 0x2D || p[0] == 0x2B { p += 1; n -= 1 }
+    if p[0] == 0x2D || p[0] == 0x2B {
+      p += 1
+      n -= 1
+    }
     // One sign at most: `--1` is not a coordinate (it read as 1').
-    guard n > 0, p[0] != 0x2D, p[0] != 0x2B, let (magnitude, digits) = NMEAFieldReader.angleAndDigits(p, n, maxDegrees: maxDegrees) else {
+    guard n > 0, p[0] != 0x2D, p[0] != 0x2B,
+      let (magnitude, digits) = NMEAFieldReader.angleAndDigits(p, n, maxDegrees: maxDegrees)
+    else {
       bad(index, name)
       return nil
     }

@@ -83,7 +83,9 @@ extension FixDecision {
 
   /// The decision for a fix the platform did not deliver: nothing changes, nothing is
   /// emitted; `state` is the decider's, unchanged.
-  public static func withheld(_ fix: Fix, by rule: PlatformDelivery.Rule, state: TrackingStateMachine.State) -> FixDecision {
+  public static func withheld(_ fix: Fix, by rule: PlatformDelivery.Rule, state: TrackingStateMachine.State)
+    -> FixDecision
+  {
     let kind: Kind
     switch rule {
     case .stationary: kind = .withheldStationary

@@ -81,19 +81,22 @@ public struct ReportCollector: ReplayObserver, Sendable {
       lastJudge = Float(decision.judge)
     }
     // A withheld fix keeps the judge in force, so the judge line does not break at each one.
-    track.offer(TrackSample(
-      time: fix.time, latitude: fix.latitude, longitude: fix.longitude,
-      speed: Float(decision.speed), judge: decision.isWithheld ? lastJudge : Float(decision.judge),
-      kind: decision.kind, distance: Float(decision.distance), threshold: Float(decision.threshold.metres),
-      refAge: decision.refAge))
+    track.offer(
+      TrackSample(
+        time: fix.time, latitude: fix.latitude, longitude: fix.longitude,
+        speed: Float(decision.speed), judge: decision.isWithheld ? lastJudge : Float(decision.judge),
+        kind: decision.kind, distance: Float(decision.distance), threshold: Float(decision.threshold.metres),
+        refAge: decision.refAge))
 
     switch decision.kind {
     case .keptRefEmpty, .keptBeyondJudge: reference = (fix.latitude, fix.longitude)
     default: if decision.refMoved { reference = (fix.latitude, fix.longitude) }
     }
     if decision.before.mode == .listening && decision.after.mode == .monitoring, let reference {
-      geofences.append(Geofence(time: fix.time, latitude: reference.latitude, longitude: reference.longitude,
-                                radius: .nan))
+      geofences.append(
+        Geofence(
+          time: fix.time, latitude: reference.latitude, longitude: reference.longitude,
+          radius: .nan))
     }
     if decision.before.mode == .monitoring, let last = geofences.indices.last, geofences[last].radius.isNaN {
       geofences[last].radius = decision.judge
@@ -142,9 +145,10 @@ public struct ReportCollector: ReplayObserver, Sendable {
   }
 
   public mutating func replayDidComplete(_ request: UploadRequest) {
-    requests.offer(RequestMark(
-      sequence: request.sequence, sentAt: request.sentAt, completedAt: request.completedAt,
-      outcome: request.outcome, records: request.recordCount))
+    requests.offer(
+      RequestMark(
+        sequence: request.sequence, sentAt: request.sentAt, completedAt: request.completedAt,
+        outcome: request.outcome, records: request.recordCount))
     guard request.succeeded else { return }
     let before = stored.count
     for sequence in request.recordSequences { stored.remove(sequence) }
@@ -166,7 +170,8 @@ public struct ReportCollector: ReplayObserver, Sendable {
     movingSince = nil
     // A log that ends at the fix that started monitoring: the radius is a run's constant.
     if let index = geofences.indices.last, geofences[index].radius.isNaN,
-       let radius = geofences.last(where: { !$0.radius.isNaN })?.radius {
+      let radius = geofences.last(where: { !$0.radius.isNaN })?.radius
+    {
       geofences[index].radius = radius
     }
   }
@@ -178,8 +183,9 @@ public struct ReportCollector: ReplayObserver, Sendable {
   /// Extends the last run of `rule` or starts a new one.
   private mutating func noteWithheld(_ time: Int64, _ rule: PlatformDelivery.Rule) {
     if let last = withheld.indices.last,
-       withheld[last].rule == rule && time - withheld[last].end < Self.withheldJoin
-        || withheld.count >= Self.withheldCapacity {
+      withheld[last].rule == rule && time - withheld[last].end < Self.withheldJoin
+        || withheld.count >= Self.withheldCapacity
+    {
       withheld[last].end = time
       withheld[last].fixes += 1
     } else {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CalmGeoReplay
 
 /// The `efficiency` section: its numbers on the hand-worked track, its summary line, and stats.json
@@ -14,8 +15,9 @@ struct EfficiencyStatsTests {
     #expect(stats.greedyPoints == 4 && stats.couldHoldMetres == 0 && stats.couldHoldExact)
     // 1 m < 3 × 5 m: measures noise.
     #expect(stats.measuresNoise)
-    #expect(stats.summaryLine
-      == "kept 5; 4 would do for its 1 m; its 5 could hold 0 m (below 3× accuracy: measures noise)")
+    #expect(
+      stats.summaryLine
+        == "kept 5; 4 would do for its 1 m; its 5 could hold 0 m (below 3× accuracy: measures noise)")
     // The ladder: 2 m → 3 points (0→3→4), 4 m and up → 2 (0→4 errs 3 m).
     #expect(stats.ladder?.map(\.optimumPoints) == [3, 2, 2, 2, 2, 2, 2, 2, 2])
     #expect(stats.ladder?.map(\.epsilonMetres) == [2, 4, 8, 16, 32, 64, 128, 256, 512])

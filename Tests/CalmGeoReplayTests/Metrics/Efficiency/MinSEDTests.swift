@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// The min-# optimum, the greedy and the tightest tolerance: a case worked by hand, then exactness
@@ -121,8 +122,14 @@ struct MinSEDTests {
 
   /// A walk of moving stretches and stationary runs (jitter of a few metres), 1 s apart with gaps.
   static func randomTrack(count: Int, random: inout SplitMix64) -> SEDTrack {
-    var x: [Double] = [], y: [Double] = [], t: [Int64] = []
-    var px = 0.0, py = 0.0, vx = 5.0, vy = 0.0, time: Int64 = 0
+    var x: [Double] = []
+    var y: [Double] = []
+    var t: [Int64] = []
+    var px = 0.0
+    var py = 0.0
+    var vx = 5.0
+    var vy = 0.0
+    var time: Int64 = 0
     var stationary = false
     for _ in 0..<count {
       if random.below(25) == 0 { stationary.toggle() }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 struct CSVColumnMapTests {
@@ -38,37 +39,38 @@ struct CSVColumnMapTests {
   }
 
   /// Every alias the issue names, plus the corpus layouts' own spellings.
-  @Test(arguments: [
-    // time
-    ("time", CSVField.time as CSVField?), ("Timestamp", .time), ("date_time", .time), ("DateTime", .time),
-    ("UTC", .time), ("date", .date), ("Lcl Date", .localDate), ("Lcl Time", .localTime),
-    ("UTCOfst", .utcOffset), ("millisSinceGpsEpoch", .gpsMillis), ("GPSWeek [weeks]", .gpsWeek),
-    ("GPSSecondsOfWeek [s]", .gpsSecondsOfWeek), ("unix_time", .time), ("timestamp_ms", .time),
-    // position
-    ("lat", .latitude), ("Latitude", .latitude), ("LATITUDE N/S", .latitude), ("latDeg", .latitude),
-    ("Latitude (GT Lat) [deg]", .latitude), ("lon", .longitude), ("lng", .longitude), ("long", .longitude),
-    ("Longitude", .longitude), ("LONGITUDE E/W", .longitude), ("lngDeg", .longitude),
-    ("N/S", .latitudeHemisphere), ("E/W", .longitudeHemisphere),
-    // altitude
-    ("ele", .altitude), ("elevation", .altitude), ("alt", .altitude), ("altitude", .altitude),
-    ("HEIGHT", .altitude), ("AltMSL", .altitude), ("altitude_ft", .altitude),
-    ("heightAboveWgs84EllipsoidM", .altitude), ("Height above ellipsoid (GT Height) [m]", .altitude),
-    ("geoidheight", .geoidSeparation),
-    // speed and course
-    ("speed", .speed), ("speed_kmh", .speed), ("kph", .speed), ("speed_kn", .speed), ("knots", .speed),
-    ("speedMps", .speed), ("GndSpd", .speed), ("Velocity (GT Velocity) [m/s]", .speed),
-    ("course", .course), ("bearing", .course), ("heading", .course), ("track", .course), ("TRK", .course),
-    ("courseDegree", .course), ("HDG", .course),
-    // accuracy, DOP, satellites
-    ("accuracy", .horizontalAccuracy), ("hacc", .horizontalAccuracy), ("horizontal_accuracy", .horizontalAccuracy),
-    ("Horizontal Accuracy", .horizontalAccuracy), ("vacc", .verticalAccuracy), ("speed_accuracy", .speedAccuracy),
-    ("hdop", .hdop), ("hDop", .hdop), ("VDOP", .vdop), ("pdop", .pdop), ("sats", .satellites),
-    ("satellites", .satellites), ("NSAT (USED/VIEW)", .satellites), ("VALID", .valid),
-    // not used
-    ("Latitude Cov (GT Lat) [deg]", nil), ("timeSinceFirstFixSeconds", nil), ("AltB", nil), ("CRS", nil),
-    ("E1 CHT1", nil), ("VAL", nil), ("battery", nil), ("provider", nil), ("Velocity Cov (GT Velocity) [m/s]", nil),
-    ("Measurement time of week (rcvTow) [s]", nil), ("DISTANCE", nil), ("", nil),
-  ] as [(String, CSVField?)])
+  @Test(
+    arguments: [
+      // time
+      ("time", CSVField.time as CSVField?), ("Timestamp", .time), ("date_time", .time), ("DateTime", .time),
+      ("UTC", .time), ("date", .date), ("Lcl Date", .localDate), ("Lcl Time", .localTime),
+      ("UTCOfst", .utcOffset), ("millisSinceGpsEpoch", .gpsMillis), ("GPSWeek [weeks]", .gpsWeek),
+      ("GPSSecondsOfWeek [s]", .gpsSecondsOfWeek), ("unix_time", .time), ("timestamp_ms", .time),
+      // position
+      ("lat", .latitude), ("Latitude", .latitude), ("LATITUDE N/S", .latitude), ("latDeg", .latitude),
+      ("Latitude (GT Lat) [deg]", .latitude), ("lon", .longitude), ("lng", .longitude), ("long", .longitude),
+      ("Longitude", .longitude), ("LONGITUDE E/W", .longitude), ("lngDeg", .longitude),
+      ("N/S", .latitudeHemisphere), ("E/W", .longitudeHemisphere),
+      // altitude
+      ("ele", .altitude), ("elevation", .altitude), ("alt", .altitude), ("altitude", .altitude),
+      ("HEIGHT", .altitude), ("AltMSL", .altitude), ("altitude_ft", .altitude),
+      ("heightAboveWgs84EllipsoidM", .altitude), ("Height above ellipsoid (GT Height) [m]", .altitude),
+      ("geoidheight", .geoidSeparation),
+      // speed and course
+      ("speed", .speed), ("speed_kmh", .speed), ("kph", .speed), ("speed_kn", .speed), ("knots", .speed),
+      ("speedMps", .speed), ("GndSpd", .speed), ("Velocity (GT Velocity) [m/s]", .speed),
+      ("course", .course), ("bearing", .course), ("heading", .course), ("track", .course), ("TRK", .course),
+      ("courseDegree", .course), ("HDG", .course),
+      // accuracy, DOP, satellites
+      ("accuracy", .horizontalAccuracy), ("hacc", .horizontalAccuracy), ("horizontal_accuracy", .horizontalAccuracy),
+      ("Horizontal Accuracy", .horizontalAccuracy), ("vacc", .verticalAccuracy), ("speed_accuracy", .speedAccuracy),
+      ("hdop", .hdop), ("hDop", .hdop), ("VDOP", .vdop), ("pdop", .pdop), ("sats", .satellites),
+      ("satellites", .satellites), ("NSAT (USED/VIEW)", .satellites), ("VALID", .valid),
+      // not used
+      ("Latitude Cov (GT Lat) [deg]", nil), ("timeSinceFirstFixSeconds", nil), ("AltB", nil), ("CRS", nil),
+      ("E1 CHT1", nil), ("VAL", nil), ("battery", nil), ("provider", nil), ("Velocity Cov (GT Velocity) [m/s]", nil),
+      ("Measurement time of week (rcvTow) [s]", nil), ("DISTANCE", nil), ("", nil),
+    ] as [(String, CSVField?)])
   func mapsAliases(name: String, field: CSVField?) {
     #expect(CSVColumnMap.lookup(CSVHeaderName(name))?.entry.field == field)
   }
@@ -79,22 +81,23 @@ struct CSVColumnMapTests {
     return try #require(map.values.first { $0.index == 3 })
   }
 
-  @Test(arguments: [
-    ("speed", CSVUnit?.none, 1.0),
-    ("speed_kmh", .kilometresPerHour, 1 / 3.6),          // 1 km/h = 1000 m / 3600 s
-    ("Speed (km/h)", .kilometresPerHour, 1 / 3.6),
-    ("kph", .kilometresPerHour, 1 / 3.6),
-    ("speed_kn", .knots, 1852.0 / 3600),                  // 1 kn = 1852 m / 3600 s = 0.51444 m/s
-    ("knots", .knots, 1852.0 / 3600),
-    ("speed_mph", .milesPerHour, 0.44704),                // 1609.344 m / 3600 s
-    ("speedMps", .metresPerSecond, 1.0),
-    ("Velocity (GT Velocity) [m/s]", .metresPerSecond, 1.0),
-    ("ele_ft", .feet, 0.3048),
-    ("altitude [ft]", .feet, 0.3048),
-    ("heightAboveWgs84EllipsoidM", .metres, 1.0),
-    ("bearing [rad]", .radians, 180 / Double.pi),
-    ("courseDegree", .degrees, 1.0),
-  ] as [(String, CSVUnit?, Double)])
+  @Test(
+    arguments: [
+      ("speed", CSVUnit?.none, 1.0),
+      ("speed_kmh", .kilometresPerHour, 1 / 3.6),  // 1 km/h = 1000 m / 3600 s
+      ("Speed (km/h)", .kilometresPerHour, 1 / 3.6),
+      ("kph", .kilometresPerHour, 1 / 3.6),
+      ("speed_kn", .knots, 1852.0 / 3600),  // 1 kn = 1852 m / 3600 s = 0.51444 m/s
+      ("knots", .knots, 1852.0 / 3600),
+      ("speed_mph", .milesPerHour, 0.44704),  // 1609.344 m / 3600 s
+      ("speedMps", .metresPerSecond, 1.0),
+      ("Velocity (GT Velocity) [m/s]", .metresPerSecond, 1.0),
+      ("ele_ft", .feet, 0.3048),
+      ("altitude [ft]", .feet, 0.3048),
+      ("heightAboveWgs84EllipsoidM", .metres, 1.0),
+      ("bearing [rad]", .radians, 180 / Double.pi),
+      ("courseDegree", .degrees, 1.0),
+    ] as [(String, CSVUnit?, Double)])
   func readsUnitsFromNames(name: String, unit: CSVUnit?, factor: Double) throws {
     let column = try valueColumn(name)
     #expect(column.unit == unit)
@@ -110,19 +113,26 @@ struct CSVColumnMapTests {
     #expect(map.layout == .garminG1000)
   }
 
-  @Test(arguments: [
-    ("INDEX,TAG,DATE,TIME,LATITUDE N/S,LONGITUDE E/W,HEIGHT,SPEED,HEADING", CSVLayout.columbus,
-     CSVUnit?.some(.kilometresPerHour)),
-    ("INDEX,RCR,DATE,TIME,VALID,LATITUDE,N/S,LONGITUDE,E/W,HEIGHT,SPEED,DISTANCE,", .iBlue747, .kilometresPerHour),
-    ("Lcl Date,Lcl Time,UTCOfst,AtvWpt,Latitude,Longitude,AltB,BaroA,AltMSL,OAT,IAS,GndSpd", .garminG1000, .knots),
-    ("time,lat,lon,elevation,accuracy,bearing,speed,satellites,provider", .gpsLogger, nil),
-    ("collectionName,phoneName,millisSinceGpsEpoch,latDeg,lngDeg,speedMps", .gsdcGroundTruth, .metresPerSecond),
-    ("GPSWeek [weeks];GPSSecondsOfWeek [s];Longitude (GT Lon) [deg];Latitude (GT Lat) [deg];Velocity (GT Velocity) [m/s]",
-     .smartLoc, .metresPerSecond),
-    ("time,lat,lon,speed", .generic, nil),
-  ] as [(String, CSVLayout, CSVUnit?)])
+  @Test(
+    arguments: [
+      (
+        "INDEX,TAG,DATE,TIME,LATITUDE N/S,LONGITUDE E/W,HEIGHT,SPEED,HEADING", CSVLayout.columbus,
+        CSVUnit?.some(.kilometresPerHour)
+      ),
+      ("INDEX,RCR,DATE,TIME,VALID,LATITUDE,N/S,LONGITUDE,E/W,HEIGHT,SPEED,DISTANCE,", .iBlue747, .kilometresPerHour),
+      ("Lcl Date,Lcl Time,UTCOfst,AtvWpt,Latitude,Longitude,AltB,BaroA,AltMSL,OAT,IAS,GndSpd", .garminG1000, .knots),
+      ("time,lat,lon,elevation,accuracy,bearing,speed,satellites,provider", .gpsLogger, nil),
+      ("collectionName,phoneName,millisSinceGpsEpoch,latDeg,lngDeg,speedMps", .gsdcGroundTruth, .metresPerSecond),
+      (
+        "GPSWeek [weeks];GPSSecondsOfWeek [s];Longitude (GT Lon) [deg];Latitude (GT Lat) [deg];Velocity (GT Velocity) [m/s]",
+        .smartLoc, .metresPerSecond
+      ),
+      ("time,lat,lon,speed", .generic, nil),
+    ] as [(String, CSVLayout, CSVUnit?)])
   func detectsLayoutsAndTheirSpeedUnit(header: String, layout: CSVLayout, speedUnit: CSVUnit?) throws {
-    let names = header.contains(";") ? header.split(separator: ";").map(String.init)
+    let names =
+      header.contains(";")
+      ? header.split(separator: ";").map(String.init)
       : header.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
     let map = try CSVColumnMap(header: names)
     #expect(map.layout == layout)
@@ -180,11 +190,12 @@ struct CSVColumnMapTests {
   }
 
   @Test func headerWithoutTimeIsAProblem() {
-    #expect(throws: CSVColumnMap.Problem(
-      key: "bad_header",
-      reason: "no time column in the header (found 'lat', 'lon', 'ele'); accepted: time, timestamp, date_time, "
-        + "datetime, utc, time_utc, utc_time, timestamp_utc, or date + time, lcl_date + lcl_time [+ utc_ofst], "
-        + "millisSinceGpsEpoch, or gps_week + gps_seconds_of_week; or name it with --column time=NAME")
+    #expect(
+      throws: CSVColumnMap.Problem(
+        key: "bad_header",
+        reason: "no time column in the header (found 'lat', 'lon', 'ele'); accepted: time, timestamp, date_time, "
+          + "datetime, utc, time_utc, utc_time, timestamp_utc, or date + time, lcl_date + lcl_time [+ utc_ofst], "
+          + "millisSinceGpsEpoch, or gps_week + gps_seconds_of_week; or name it with --column time=NAME")
     ) {
       try CSVColumnMap(header: ["lat", "lon", "ele"])
     }

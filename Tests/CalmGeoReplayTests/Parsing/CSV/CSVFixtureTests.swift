@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// 2024-05-01T07:03:12Z (see CSVTimeParserTests for the arithmetic).

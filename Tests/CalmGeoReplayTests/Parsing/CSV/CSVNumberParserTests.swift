@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 struct CSVNumberParserTests {
@@ -19,7 +20,7 @@ struct CSVNumberParserTests {
     ("1e3", 1000),
     ("1E+3", 1000),
     ("2.5e-3", 0.0025),
-    ("0.000000000000000000000000001", 1e-27),   // 28 digits: the standard library's parser
+    ("0.000000000000000000000000001", 1e-27),  // 28 digits: the standard library's parser
     ("12345678901234567890123", 12345678901234567890123.0),  // 23 digits: likewise
     ("0.12345678901234567", 0.12345678901234567),  // 17 significant digits, > 2^53: exact quotient
     ("", nil), ("-", nil), (".", nil), ("e5", nil), ("1e", nil), ("1e+", nil), ("1.2.3", nil),
@@ -44,7 +45,6 @@ struct CSVNumberParserTests {
     // The slow path honours it too (20 digits).
     #expect(double("0,12345678901234567890", decimalComma: true) == 0.12345678901234567890)
   }
-
 
   /// A random decimal like the ones in logs, and some that are not: 1–20 digits with the
   /// point anywhere, leading zeros, a sign, and sometimes an exponent.

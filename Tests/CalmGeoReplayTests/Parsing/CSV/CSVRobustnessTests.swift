@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// Mutated inputs: the readers work on raw pointers, so every kind of damage must end in

@@ -25,8 +25,9 @@ enum CSVTestSupport {
     _ text: String, name: String = "track.csv", maxChunk: Int = .max, strict: Bool = false,
     timeFormat: String? = nil, date: CivilDate? = nil
   ) throws(ParseError) -> CSVParseResult {
-    try parse(bytes: Array(text.utf8), name: name, maxChunk: maxChunk, strict: strict, timeFormat: timeFormat,
-              date: date)
+    try parse(
+      bytes: Array(text.utf8), name: name, maxChunk: maxChunk, strict: strict, timeFormat: timeFormat,
+      date: date)
   }
 
   /// Parses raw bytes (for BOM, NUL and invalid UTF-8 cases).

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// GPSLogger wrote the same ride as CSV and as GPX 1.0 (`dat100__20170813`): both must
@@ -35,7 +36,8 @@ struct SameRideTests {
     config.replay.finalSync = true
     func replay(_ path: String) throws -> (CollectingObserver, ReplayResult) {
       var observer = CollectingObserver()
-      let result = ReplayRunner.run(try TrackReader.load(path: Corpus.path(path)), configuration: config, observer: &observer)
+      let result = ReplayRunner.run(
+        try TrackReader.load(path: Corpus.path(path)), configuration: config, observer: &observer)
       return (observer, result)
     }
     let (csv, csvResult) = try replay("csv/dat100__20170813.csv")

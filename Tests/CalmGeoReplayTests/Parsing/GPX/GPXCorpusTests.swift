@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CalmGeoReplay
 
 /// Every GPX of the shared corpus, read by `GPXParser` and compared with what GPSBabel
@@ -62,11 +63,11 @@ struct GPXCorpusTests {
       let whole = Result { try GPXTesting.parse(bytes: bytes, file: file, options: options) }
       let pieces = Result { try GPXTesting.parse(bytes: bytes, file: file, options: options, chunk: 3) }
       switch (whole, pieces) {
-      case let (.success(a), .success(b)):
+      case (.success(let a), .success(let b)):
         #expect(a.fixes == b.fixes)
         #expect(a.diagnostics.firstProblems.map(\.description) == b.diagnostics.firstProblems.map(\.description))
         #expect(a.diagnostics.skipped == b.diagnostics.skipped && a.diagnostics.ignored == b.diagnostics.ignored)
-      case let (.failure(a), .failure(b)):
+      case (.failure(let a), .failure(let b)):
         #expect("\(a)" == "\(b)")
       default:
         Issue.record("\(file): one reading failed, the other did not: \(whole) / \(pieces)")

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+
 @testable import CalmGeoReplay
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 // Nested in GPXParserTests so that `swift test --filter GPX` runs it with the rest.
@@ -22,14 +23,18 @@ extension GPXParserTests {
       var random = SplitMix64(seed: 13)
       let bytes = (0..<4096).map { _ in UInt8(truncatingIfNeeded: random.next()) }
       #expect(bytes.first != UInt8(ascii: "<"))
-      #expect(GPXTesting.error(bytes: bytes).contains(": error: gpx: not a GPX file: it does not start with an XML element"))
+      #expect(
+        GPXTesting.error(bytes: bytes).contains(": error: gpx: not a GPX file: it does not start with an XML element"))
     }
 
     @Test(arguments: [
       // (text, message): cut inside a value, inside a start tag, inside an end tag.
       ("<gpx>\n<trk><trkseg>\n<trkpt lat=\"1\" lon=\"2\"><time>2024-05", "<time> opened at line 3"),
       ("<gpx>\n<trk>\n<trkseg><trkpt lat=\"1", "<trkseg> opened at line 3"),
-      ("<gpx>\n<trk><trkseg>\n<trkpt lat=\"1\" lon=\"2\"><time>2024-05-01T07:03:12Z</time></trkpt></trkseg></tr", "<trk> opened at line 2"),
+      (
+        "<gpx>\n<trk><trkseg>\n<trkpt lat=\"1\" lon=\"2\"><time>2024-05-01T07:03:12Z</time></trkpt></trkseg></tr",
+        "<trk> opened at line 2"
+      ),
     ])
     func fileCutShortNamesTheOpenElement(text: String, opened: String) {
       let message = GPXTesting.error(text)
@@ -38,7 +43,8 @@ extension GPXParserTests {
 
     @Test func fileCutShortAfterTheRootEndedIsFine() throws {
       // Nothing is open: a missing final newline is no truncation.
-      let text = "<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"><time>2024-05-01T07:03:12Z</time></trkpt></trkseg></trk></gpx>"
+      let text =
+        "<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"><time>2024-05-01T07:03:12Z</time></trkpt></trkseg></trk></gpx>"
       #expect(try GPXTesting.parse(text).fixes.count == 1)
     }
 

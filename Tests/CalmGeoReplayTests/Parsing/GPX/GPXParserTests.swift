@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CalmGeoReplay
 
 /// Hand-made GPX for each reading rule; expected values are worked out by hand
@@ -47,7 +48,8 @@ struct GPXParserTests {
   }
 
   @Test func readsUTF8WithByteOrderMark() throws {
-    let fix = try only(try GPXTesting.parse(bytes: [0xEF, 0xBB, 0xBF] + Array(GPXTesting.document(Self.onePoint).utf8)))
+    let fix = try only(
+      try GPXTesting.parse(bytes: [0xEF, 0xBB, 0xBF] + Array(GPXTesting.document(Self.onePoint).utf8)))
     #expect(fix.time == Self.may1)
   }
 
@@ -72,14 +74,17 @@ struct GPXParserTests {
   @Test func readsISO88591() throws {
     // "Zürich" in Latin-1: ü is the single byte 0xFC, which is not valid UTF-8.
     let head = Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<gpx><trk><name>Z".utf8)
-    let tail = Array("rich</name><trkseg>\n<trkpt lat=\"47.5\" lon=\"8.25\"><time>2024-05-01T07:03:12Z</time></trkpt>\n</trkseg></trk></gpx>".utf8)
+    let tail = Array(
+      "rich</name><trkseg>\n<trkpt lat=\"47.5\" lon=\"8.25\"><time>2024-05-01T07:03:12Z</time></trkpt>\n</trkseg></trk></gpx>"
+        .utf8)
     let fix = try only(try GPXTesting.parse(bytes: head + [0xFC] + tail))
     #expect(fix.time == Self.may1)
     #expect(fix.line == 3)
   }
 
   @Test func readsCDATAEntitiesAndComments() throws {
-    let text = GPXTesting.document("""
+    let text = GPXTesting.document(
+      """
       <!-- a comment before the track -->
       <trk><name>Fish &amp; Chips &#x263A;</name><trkseg>
       <trkpt lat="4&#55;.5" lon="8.25">
@@ -97,7 +102,8 @@ struct GPXParserTests {
   }
 
   @Test func readsOneLineFilesWithoutFinalNewline() throws {
-    let text = #"<?xml version="1.0"?><gpx><trk><trkseg><trkpt lat="1" lon="2"><time>2024-05-01T07:03:12Z</time></trkpt><trkpt lat="1.5" lon="2.5"><time>2024-05-01T07:03:13Z</time></trkpt></trkseg></trk></gpx>"#
+    let text =
+      #"<?xml version="1.0"?><gpx><trk><trkseg><trkpt lat="1" lon="2"><time>2024-05-01T07:03:12Z</time></trkpt><trkpt lat="1.5" lon="2.5"><time>2024-05-01T07:03:13Z</time></trkpt></trkseg></trk></gpx>"#
     let result = try GPXTesting.parse(text)
     #expect(result.fixes.map(\.time) == [Self.may1, Self.may1 + 1000])
     #expect(result.fixes.map(\.line) == [1, 1])
@@ -113,7 +119,8 @@ struct GPXParserTests {
   // MARK: - Values
 
   @Test func readsGPX10Fields() throws {
-    let text = GPXTesting.document("""
+    let text = GPXTesting.document(
+      """
       <trk><trkseg>
       <trkpt lat="-33.875" lon="151.25">
         <ele>12.25</ele><time>2024-05-01T09:03:12.250+02:00</time>
@@ -142,9 +149,10 @@ struct GPXParserTests {
     #expect(fix.flags.contains(.horizontalAccuracyEstimated) && fix.flags.contains(.verticalAccuracyEstimated))
   }
 
-  @Test(arguments: [
-    ("none", 0), ("2d", 1), ("3d", 1), ("dgps", 2), ("pps", 3), ("something_not_in_the_spec", nil), ("", nil),
-  ] as [(String, Int?)])
+  @Test(
+    arguments: [
+      ("none", 0), ("2d", 1), ("3d", 1), ("dgps", 2), ("pps", 3), ("something_not_in_the_spec", nil), ("", nil),
+    ] as [(String, Int?)])
   func mapsFixToGGAQuality(value: String, quality: Int?) throws {
     let text = GPXTesting.document(
       "<wpt lat=\"1\" lon=\"2\"><time>2024-05-01T07:03:12Z</time><fix>\(value)</fix></wpt>")
@@ -159,13 +167,15 @@ struct GPXParserTests {
     ("  2024-05-01T07:03:12Z\n  ", 1_714_546_992_000),
   ])
   func readsTimes(text: String, millis: Int64) throws {
-    let document = GPXTesting.document("<trk><trkseg><trkpt lat=\"1\" lon=\"2\"><time>\(text)</time></trkpt></trkseg></trk>")
+    let document = GPXTesting.document(
+      "<trk><trkseg><trkpt lat=\"1\" lon=\"2\"><time>\(text)</time></trkpt></trkseg></trk>")
     #expect(try only(try GPXTesting.parse(document)).time == millis)
   }
 
   @Test func pointsMayListTheirValuesInAnyOrder() throws {
     // Each point's children are classified by name, whatever the order of the points before.
-    let text = GPXTesting.document("""
+    let text = GPXTesting.document(
+      """
       <trk><trkseg>
       <trkpt lat="1" lon="2"><ele>10</ele><time>2024-05-01T07:03:12Z</time><speed>1</speed></trkpt>
       <trkpt lat="1" lon="2"><time>2024-05-01T07:03:13Z</time><ele>20</ele><course>90</course></trkpt>
@@ -185,7 +195,8 @@ struct GPXParserTests {
     // even one the number parser would read, while trailing whitespace may be cut.
     let digits = String(repeating: "1", count: 200)
     let spaces = String(repeating: " ", count: 200)
-    let text = GPXTesting.document("""
+    let text = GPXTesting.document(
+      """
       <trk><trkseg>
       <trkpt lat="1" lon="2"><time>2024-05-01T07:03:12Z</time><ele>\(digits)</ele></trkpt>
       <trkpt lat="1" lon="2"><time>2024-05-01T07:03:13Z</time><ele>  1.5\(spaces)</ele></trkpt>
@@ -197,7 +208,8 @@ struct GPXParserTests {
   }
 
   @Test func estimatesAreCountedEvenWhenAStrictReadStops() throws {
-    let text = GPXTesting.document("""
+    let text = GPXTesting.document(
+      """
       <trk><trkseg>
       <trkpt lat="1" lon="2"><time>2024-05-01T07:03:12Z</time><hdop>1</hdop><vdop>2</vdop></trkpt>
       <trkpt lat="1" lon="2"><time>2024-05-01T07:03:13Z</time><hdop>1</hdop></trkpt>
@@ -216,7 +228,8 @@ struct GPXParserTests {
 
   @Test func emptyValuesAreAbsent() throws {
     // OsmAnd writes <ele></ele>; an empty element is "no value", not an error.
-    let text = GPXTesting.document("""
+    let text = GPXTesting.document(
+      """
       <trk><trkseg>
       <trkpt lat="1" lon="2"><time>2024-05-01T07:03:12Z</time><ele></ele><hdop/><fix> </fix></trkpt>
       </trkseg></trk>

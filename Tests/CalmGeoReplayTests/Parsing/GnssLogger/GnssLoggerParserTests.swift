@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// GnssLogger `Fix` records: providers, columns from the header, errors.
@@ -50,17 +51,19 @@ import Testing
     #expect(diagnostics.estimated == ["altitude_above_ellipsoid": 2])
   }
 
-  @Test(arguments: [
-    (GnssLoggerProvider.fused, [1_699_400_584_473]), (.network, [1_699_400_585_063]),
-    (.all, [1_699_400_582_000, 1_699_400_584_473, 1_699_400_585_063, 1_699_400_600_000]),
-  ] as [(GnssLoggerProvider, [Int64])])
+  @Test(
+    arguments: [
+      (GnssLoggerProvider.fused, [1_699_400_584_473]), (.network, [1_699_400_585_063]),
+      (.all, [1_699_400_582_000, 1_699_400_584_473, 1_699_400_585_063, 1_699_400_600_000]),
+    ] as [(GnssLoggerProvider, [Int64])])
   func providerSelects(provider: GnssLoggerProvider, times: [Int64]) throws {
     #expect(try parse(Self.header + Self.records, provider: provider).0.map(\.time) == times)
   }
 
   @Test func columnsComeFromTheHeader() throws {
     // GnssLogger 2.x: fewer columns, `(UTC)TimeInMs`.
-    let text = "# Fix,Provider,Latitude,Longitude,Altitude,Speed,Accuracy,(UTC)TimeInMs\nFix,gps,48.1173,11.5,545.4,3.5,4.0,1521900000000\n"
+    let text =
+      "# Fix,Provider,Latitude,Longitude,Altitude,Speed,Accuracy,(UTC)TimeInMs\nFix,gps,48.1173,11.5,545.4,3.5,4.0,1521900000000\n"
     let (fixes, _) = try parse(text)
     #expect(fixes.count == 1)
     #expect(fixes[0].time == 1_521_900_000_000 && fixes[0].speed == 3.5 && fixes[0].horizontalAccuracy == 4)
@@ -70,8 +73,13 @@ import Testing
     let text = Self.header + "Fix,GPS,37.42x,-122.17,23.6,0.0,4.2,,1699400582000,0.19,,16124559129000,3.0,0,,,\n"
     let (fixes, diagnostics) = try parse(text)
     #expect(fixes.isEmpty)
-    #expect(diagnostics.firstProblems.map(\.description) == ["g.txt:4:9: error: gnsslogger: Fix latitude '37.42x' is not a number"])
-    #expect(NMEATestLog.error { _ = try parse(text, strict: true) } == "g.txt:4:9: error: gnsslogger: Fix latitude '37.42x' is not a number")
+    #expect(
+      diagnostics.firstProblems.map(\.description) == [
+        "g.txt:4:9: error: gnsslogger: Fix latitude '37.42x' is not a number"
+      ])
+    #expect(
+      NMEATestLog.error { _ = try parse(text, strict: true) }
+        == "g.txt:4:9: error: gnsslogger: Fix latitude '37.42x' is not a number")
   }
 
   @Test func contentIsDetectedAsGnssLogger() {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// 2024-05-01T07:03:12Z in ms since 1970 (CSVTimeParserTests has the arithmetic). As
@@ -54,29 +55,40 @@ struct CalmGeoJSONParserTests {
     #expect(result.diagnostics.recordsRead == 1)
   }
 
-  @Test(arguments: [
-    // One object per line.
-    (record("\"latitude\":60.5,\"longitude\":5.25") + "\n" + record("\"latitude\":60.6,\"longitude\":5.35",
-      timestamp: "2024-05-01T07:03:13.000Z") + "\n", [1, 2] as [UInt32]),
-    // A JSON array, pretty-printed: records start on lines 2 and 8.
-    ("""
-      [
-        {
-          "timestamp": "2024-05-01T07:03:12.000Z",
-          "coords": {"latitude": 60.5,
-                     "longitude": 5.25}
-        }
-        ,
-        {"timestamp": "2024-05-01T07:03:13.000Z", "coords": {"latitude": 60.6, "longitude": 5.35}}
-      ]
-      """, [2, 8]),
-    // Two upload bodies one after the other, CRLF line ends, a BOM.
-    ("\u{FEFF}[" + record("\"latitude\":60.5,\"longitude\":5.25") + "]\r\n["
-      + record("\"latitude\":60.6,\"longitude\":5.35", timestamp: "2024-05-01T07:03:13.000Z") + "]\r\n", [1, 2]),
-    // NDJSON with blank lines and trailing spaces.
-    ("\n" + record("\"latitude\":60.5,\"longitude\":5.25") + "  \n\n"
-      + record("\"latitude\":60.6,\"longitude\":5.35", timestamp: "2024-05-01T07:03:13.000Z"), [2, 4]),
-  ] as [(String, [UInt32])])
+  @Test(
+    arguments: [
+      // One object per line.
+      (
+        record("\"latitude\":60.5,\"longitude\":5.25") + "\n"
+          + record(
+            "\"latitude\":60.6,\"longitude\":5.35",
+            timestamp: "2024-05-01T07:03:13.000Z") + "\n", [1, 2] as [UInt32]
+      ),
+      // A JSON array, pretty-printed: records start on lines 2 and 8.
+      (
+        """
+        [
+          {
+            "timestamp": "2024-05-01T07:03:12.000Z",
+            "coords": {"latitude": 60.5,
+                       "longitude": 5.25}
+          }
+          ,
+          {"timestamp": "2024-05-01T07:03:13.000Z", "coords": {"latitude": 60.6, "longitude": 5.35}}
+        ]
+        """, [2, 8]
+      ),
+      // Two upload bodies one after the other, CRLF line ends, a BOM.
+      (
+        "\u{FEFF}[" + record("\"latitude\":60.5,\"longitude\":5.25") + "]\r\n["
+          + record("\"latitude\":60.6,\"longitude\":5.35", timestamp: "2024-05-01T07:03:13.000Z") + "]\r\n", [1, 2]
+      ),
+      // NDJSON with blank lines and trailing spaces.
+      (
+        "\n" + record("\"latitude\":60.5,\"longitude\":5.25") + "  \n\n"
+          + record("\"latitude\":60.6,\"longitude\":5.35", timestamp: "2024-05-01T07:03:13.000Z"), [2, 4]
+      ),
+    ] as [(String, [UInt32])])
   func readsArraysAndNDJSON(text: String, lines: [UInt32]) throws {
     let result = try parse(text)
     #expect(result.problems == [])
@@ -86,22 +98,26 @@ struct CalmGeoJSONParserTests {
     #expect(result.fixes.map(\.longitude) == [5.25, 5.35])
   }
 
-  @Test(arguments: [
-    // coords.timestamp wins over the ISO string: 736239792.5 s after 2001 is anchor + 500 ms.
-    (record("\"latitude\":1,\"longitude\":2,\"timestamp\":736239792.5", timestamp: "2030-01-01T00:00:00.000Z"),
-     anchor + 500),
-    (record("\"latitude\":1,\"longitude\":2,\"timestamp\":736239792.1234"), anchor + 123),
-    (record("\"latitude\":1,\"longitude\":2"), anchor),
-    (record("\"latitude\":1,\"longitude\":2", timestamp: "2024-05-01T09:03:12.250+02:00"), anchor + 250),
-    // 0 s after 2001 is 2001-01-01T00:00:00Z.
-    (record("\"latitude\":1,\"longitude\":2,\"timestamp\":0"), 978_307_200_000),
-  ] as [(String, Int64)])
+  @Test(
+    arguments: [
+      // coords.timestamp wins over the ISO string: 736239792.5 s after 2001 is anchor + 500 ms.
+      (
+        record("\"latitude\":1,\"longitude\":2,\"timestamp\":736239792.5", timestamp: "2030-01-01T00:00:00.000Z"),
+        anchor + 500
+      ),
+      (record("\"latitude\":1,\"longitude\":2,\"timestamp\":736239792.1234"), anchor + 123),
+      (record("\"latitude\":1,\"longitude\":2"), anchor),
+      (record("\"latitude\":1,\"longitude\":2", timestamp: "2024-05-01T09:03:12.250+02:00"), anchor + 250),
+      // 0 s after 2001 is 2001-01-01T00:00:00Z.
+      (record("\"latitude\":1,\"longitude\":2,\"timestamp\":0"), 978_307_200_000),
+    ] as [(String, Int64)])
   func readsTimes(text: String, expected: Int64) throws {
     #expect(try parse(text).fixes.map(\.time) == [expected])
   }
 
   @Test func unknownValuesAreAbsent() throws {
-    let text = record("""
+    let text = record(
+      """
       "latitude":60.5,"longitude":5.25,"accuracy":-1,"speed":-1,"speedAccuracy":-1,"heading":-1,\
       "headingAccuracy":-1,"altitude":-1,"altitudeAccuracy":-1,"ellipsoidalAltitude":-1
       """)
@@ -117,28 +133,45 @@ struct CalmGeoJSONParserTests {
     #expect(try parse(text).fixes == [expected])
   }
 
-  @Test(arguments: [
-    (record("\"latitude\":91.5,\"longitude\":5.25"),
-     "track.json:1:1: error: json: coords.latitude 91.5 is out of range", "bad_latitude"),
-    (record("\"latitude\":60.5,\"longitude\":-180.5"),
-     "track.json:1:1: error: json: coords.longitude -180.5 is out of range", "bad_longitude"),
-    (record("\"latitude\":\"60.5\",\"longitude\":5.25"),
-     "track.json:1:1: error: json: coords.latitude is not a number", "bad_record"),
-    (record("\"longitude\":5.25"), "track.json:1:1: error: json: record has no coords.latitude", "missing_field"),
-    ("{\"timestamp\":\"2024-05-01T07:03:12.000Z\"}", "track.json:1:1: error: json: record has no coords",
-     "missing_field"),
-    (record("\"latitude\":60.5,\"longitude\":5.25", timestamp: "yesterday"),
-     "track.json:1:1: error: json: timestamp 'yesterday' is not ISO 8601", "bad_time"),
-    ("{\"coords\":{\"latitude\":60.5,\"longitude\":5.25}}",
-     "track.json:1:1: error: json: record has neither coords.timestamp nor timestamp", "missing_field"),
-    ("{\"coords\":{\"latitude\":60.5 \"longitude\":5.25},\"timestamp\":\"2024-05-01T07:03:12Z\"}",
-     "track.json:1:1: error: json: record is not valid JSON", "bad_record"),
-    ("  hello world", "track.json:1:3: error: json: 'hello world' is not a JSON object or array", "bad_json"),
-    ("{\"timestamp\":", "track.json:1:1: error: json: the record starting here is not closed at the end of its line",
-     "bad_json"),
-    ("[1]", "track.json:1:2: error: json: record is not an object", "bad_record"),
-    ("[\"x\"]", "track.json:1:2: error: json: record is not an object", "bad_record"),
-  ] as [(String, String, String)])
+  @Test(
+    arguments: [
+      (
+        record("\"latitude\":91.5,\"longitude\":5.25"),
+        "track.json:1:1: error: json: coords.latitude 91.5 is out of range", "bad_latitude"
+      ),
+      (
+        record("\"latitude\":60.5,\"longitude\":-180.5"),
+        "track.json:1:1: error: json: coords.longitude -180.5 is out of range", "bad_longitude"
+      ),
+      (
+        record("\"latitude\":\"60.5\",\"longitude\":5.25"),
+        "track.json:1:1: error: json: coords.latitude is not a number", "bad_record"
+      ),
+      (record("\"longitude\":5.25"), "track.json:1:1: error: json: record has no coords.latitude", "missing_field"),
+      (
+        "{\"timestamp\":\"2024-05-01T07:03:12.000Z\"}", "track.json:1:1: error: json: record has no coords",
+        "missing_field"
+      ),
+      (
+        record("\"latitude\":60.5,\"longitude\":5.25", timestamp: "yesterday"),
+        "track.json:1:1: error: json: timestamp 'yesterday' is not ISO 8601", "bad_time"
+      ),
+      (
+        "{\"coords\":{\"latitude\":60.5,\"longitude\":5.25}}",
+        "track.json:1:1: error: json: record has neither coords.timestamp nor timestamp", "missing_field"
+      ),
+      (
+        "{\"coords\":{\"latitude\":60.5 \"longitude\":5.25},\"timestamp\":\"2024-05-01T07:03:12Z\"}",
+        "track.json:1:1: error: json: record is not valid JSON", "bad_record"
+      ),
+      ("  hello world", "track.json:1:3: error: json: 'hello world' is not a JSON object or array", "bad_json"),
+      (
+        "{\"timestamp\":", "track.json:1:1: error: json: the record starting here is not closed at the end of its line",
+        "bad_json"
+      ),
+      ("[1]", "track.json:1:2: error: json: record is not an object", "bad_record"),
+      ("[\"x\"]", "track.json:1:2: error: json: record is not an object", "bad_record"),
+    ] as [(String, String, String)])
   func skipsAndReportsBadRecords(text: String, message: String, key: String) throws {
     let result = try parse(text)
     #expect(result.problems == [message])
@@ -158,22 +191,25 @@ struct CalmGeoJSONParserTests {
     let result = try parse(text)
     #expect(result.fixes.map(\.line) == [2, 5])
     #expect(result.diagnostics.recordsRead == 4)
-    #expect(result.problems == [
-      "track.json:3:3: error: json: coords.latitude is not a number",
-      "track.json:4:3: error: json: record is not an object",
-      "track.json:1:1: error: json: the array starting here is not closed before the end of the file",
-    ])
+    #expect(
+      result.problems == [
+        "track.json:3:3: error: json: coords.latitude is not a number",
+        "track.json:4:3: error: json: record is not an object",
+        "track.json:1:1: error: json: the array starting here is not closed before the end of the file",
+      ])
     #expect(result.diagnostics.skipped == ["bad_record": 2, "bad_json": 1])
   }
 
   @Test func ndjsonResumesAfterABrokenLine() throws {
-    let text = record("\"latitude\":60.5,\"longitude\":5.25") + "\n{\"timestamp\": \"2024-05\n"
+    let text =
+      record("\"latitude\":60.5,\"longitude\":5.25") + "\n{\"timestamp\": \"2024-05\n"
       + record("\"latitude\":60.6,\"longitude\":5.35", timestamp: "2024-05-01T07:03:13.000Z") + "\n"
     let result = try parse(text)
     #expect(result.fixes.map(\.line) == [1, 3])
-    #expect(result.problems == [
-      "track.json:2:1: error: json: the record starting here is not closed at the end of its line"
-    ])
+    #expect(
+      result.problems == [
+        "track.json:2:1: error: json: the record starting here is not closed at the end of its line"
+      ])
   }
 
   @Test func strictModeThrowsAtTheFirstBadRecord() {
@@ -193,14 +229,16 @@ struct CalmGeoJSONParserTests {
       _ = try parse(text)
       Issue.record("no error")
     } catch {
-      #expect(error.description
-        == "track.json: error: json: no CalmGeo location records (expected a JSON array or one object per line)")
+      #expect(
+        error.description
+          == "track.json: error: json: no CalmGeo location records (expected a JSON array or one object per line)")
       #expect(error.isFatal)
     }
   }
 
   @Test func chunkBoundariesDoNotChangeTheResult() throws {
-    let text = "\u{FEFF}[\r\n " + Self.full + ",\r\n" + record("\"latitude\":\"bad\"") + ",\n"
+    let text =
+      "\u{FEFF}[\r\n " + Self.full + ",\r\n" + record("\"latitude\":\"bad\"") + ",\n"
       + record("\"latitude\":60.6,\"longitude\":5.35,\"speed\":2", timestamp: "2024-05-01T07:03:13.000Z")
       + "]\n[" + record("\"latitude\":60.7,\"longitude\":5.45", timestamp: "2024-05-01T07:03:14.000Z") + "]"
     let whole = try parse(text)

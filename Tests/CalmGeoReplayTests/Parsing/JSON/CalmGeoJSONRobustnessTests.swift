@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// Mutated JSON: every kind of damage must end in a counted skip or a fatal error,
@@ -7,9 +8,10 @@ struct CalmGeoJSONRobustnessTests {
 
   @Test func mutatedJSONNeverCrashes() {
     var rng = SplitMix64(seed: 7)
-    let original = Array(("[{\"timestamp\":\"2024-05-01T07:03:12.000Z\",\"coords\":{\"latitude\":60.5,"
-      + "\"longitude\":5.25,\"speed\":1,\"heading\":-1,\"timestamp\":736239792.5}},\n{\"coords\":{\"latitude\":1,"
-      + "\"longitude\":2},\"timestamp\":\"2024-05-01T07:03:13Z\"}]\n{\"a\":\"\\\"]}\"}\n").utf8)
+    let original = Array(
+      ("[{\"timestamp\":\"2024-05-01T07:03:12.000Z\",\"coords\":{\"latitude\":60.5,"
+        + "\"longitude\":5.25,\"speed\":1,\"heading\":-1,\"timestamp\":736239792.5}},\n{\"coords\":{\"latitude\":1,"
+        + "\"longitude\":2},\"timestamp\":\"2024-05-01T07:03:13Z\"}]\n{\"a\":\"\\\"]}\"}\n").utf8)
     let specials = Array("[]{}\",:\\\n -.e0".utf8)
     for round in 0..<1500 {
       var bytes = original

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 struct JSONValueSplitterTests {
@@ -20,18 +21,20 @@ struct JSONValueSplitterTests {
     // Columns: `[` 1, `{` 2, the string `"}]\"{["` 7–14, `}` 15, `,` 16, `{` 17.
     let text = #"[{"a":"}]\"{["},{"b":[1,{"c":2}]}]"#
     let found = try pieces([text])
-    #expect(found == [
-      .record(bytes: Array(#"{"a":"}]\"{["}"#.utf8), line: 1, column: 2),
-      .record(bytes: Array(#"{"b":[1,{"c":2}]}"#.utf8), line: 1, column: 17),
-    ])
+    #expect(
+      found == [
+        .record(bytes: Array(#"{"a":"}]\"{["}"#.utf8), line: 1, column: 2),
+        .record(bytes: Array(#"{"b":[1,{"c":2}]}"#.utf8), line: 1, column: 17),
+      ])
   }
 
   @Test func countsColumnsInUnicodeScalars() throws {
     // "é" is two bytes but one column: the second record starts at column 14.
-    #expect(try pieces([#"[{"n":"é"}, {}]"#]) == [
-      .record(bytes: Array(#"{"n":"é"}"#.utf8), line: 1, column: 2),
-      .record(bytes: Array("{}".utf8), line: 1, column: 13),
-    ])
+    #expect(
+      try pieces([#"[{"n":"é"}, {}]"#]) == [
+        .record(bytes: Array(#"{"n":"é"}"#.utf8), line: 1, column: 2),
+        .record(bytes: Array("{}".utf8), line: 1, column: 13),
+      ])
   }
 
   @Test func joinsARecordSpanningLinesInArrayMode() throws {
@@ -41,10 +44,11 @@ struct JSONValueSplitterTests {
   @Test func readsScalarElements() throws {
     // Columns: `1` 2, the string 5–16 (its comma is not a separator), `,` 18, `null` 19.
     let found = try pieces(["[1, \"two, three\" ,null]"])
-    #expect(found == [
-      .record(bytes: Array("1".utf8), line: 1, column: 2),
-      .record(bytes: Array("\"two, three\" ".utf8), line: 1, column: 5),
-      .record(bytes: Array("null".utf8), line: 1, column: 19),
-    ])
+    #expect(
+      found == [
+        .record(bytes: Array("1".utf8), line: 1, column: 2),
+        .record(bytes: Array("\"two, three\" ".utf8), line: 1, column: 5),
+        .record(bytes: Array("null".utf8), line: 1, column: 19),
+      ])
   }
 }

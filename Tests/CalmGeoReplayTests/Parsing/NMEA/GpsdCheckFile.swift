@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import CalmGeoReplay
 
 /// The TPV (time-position-velocity) reports in a gpsd regression `.chk` file,
@@ -52,7 +53,8 @@ struct GpsdCheckFile {
     func number(_ from: Int, _ count: Int) -> Int { digits[from..<from + count].reduce(0) { $0 * 10 + $1 } }
     var millis = 0
     if text.utf8.count >= 24 { millis = number(20, 3) }
-    return UTCTime.millis(year: number(0, 4), month: number(5, 2), day: number(8, 2),
-                          hour: number(11, 2), minute: number(14, 2), second: number(17, 2), millisecond: millis)
+    return UTCTime.millis(
+      year: number(0, 4), month: number(5, 2), day: number(8, 2),
+      hour: number(11, 2), minute: number(14, 2), second: number(17, 2), millisecond: millis)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CalmGeoReplay
 
 /// Every NMEA log of the corpus (and the GnssLogger file) loads through
@@ -43,8 +44,10 @@ import Testing
   @Test(.enabled(if: Corpus.isAvailable, Corpus.skipReason))
   func ggaOnlyLogNeedsDateThenRollsOverMidnight() throws {
     let path = Corpus.path("nmea/gpsbabel__adddate.nmea")
-    #expect(NMEATestLog.error { _ = try TrackReader.load(path: path) } ==
-      "\(path):1: error: nmea: the log has fixes but no RMC or ZDA sentence with a date; pass --date YYYY-MM-DD (the UTC date of the first fix)")
+    #expect(
+      NMEATestLog.error { _ = try TrackReader.load(path: path) }
+        == "\(path):1: error: nmea: the log has fixes but no RMC or ZDA sentence with a date; pass --date YYYY-MM-DD (the UTC date of the first fix)"
+    )
     var options = ParseOptions()
     options.date = CivilDate(year: 2009, month: 3, day: 7)
     let fixes = try TrackReader.load(path: path, options: options).fixes
@@ -88,8 +91,9 @@ import Testing
     let track = try TrackReader.load(path: Corpus.path("nmea/sim33__1.GPS-20170525T215417.txt"))
     let days = Set(track.fixes.map { UTCTime.iso8601($0.time).prefix(10) })
     #expect(days == ["2017-05-25"])
-    #expect(track.fixes.count + track.diagnostics.skipped["time_backwards", default: 0]
-      + track.diagnostics.skipped["duplicate_time", default: 0] == 882)
+    #expect(
+      track.fixes.count + track.diagnostics.skipped["time_backwards", default: 0]
+        + track.diagnostics.skipped["duplicate_time", default: 0] == 882)
   }
 
   @Test(.enabled(if: Corpus.isAvailable, Corpus.skipReason))

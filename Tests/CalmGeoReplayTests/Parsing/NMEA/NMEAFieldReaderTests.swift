@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// Numbers, angles, times and dates read from field bytes, with values worked out by hand.
@@ -58,8 +59,10 @@ struct NMEAFieldReaderTests {
 
   /// Plain fields take a fast path; the same text behind leading zeros (more
   /// than 18 digits) takes the general one. Both must give the same value.
-  @Test(arguments: ["4807.038", "01131.000", "5327.03598945", "8960.000000", "9000.0000", "9100.0000",
-                    "3725.590397", "12210.422534", "17959.999999999999", "0.5", "4807.", "4807", ".5"])
+  @Test(arguments: [
+    "4807.038", "01131.000", "5327.03598945", "8960.000000", "9000.0000", "9100.0000",
+    "3725.590397", "12210.422534", "17959.999999999999", "0.5", "4807.", "4807", ".5",
+  ])
   func fastAndGeneralPathsAgree(text: String) {
     let padded = String(repeating: "0", count: 20) + text
     #expect(angle(text, max: 180)?.bitPattern == angle(padded, max: 180)?.bitPattern)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CalmGeoReplay
 
 /// Compares our fixes, epoch by epoch, with gpsd's own output (`.chk`) for every
@@ -55,9 +56,13 @@ import Testing
         if debug { print("DBG \(name) onlyGpsd \(UTCTime.iso8601(epoch.time)) \(epoch)") }
         continue
       }
-      if debug && (abs(fix.latitude - epoch.latitude) > 1e-6 || abs(fix.longitude - epoch.longitude) > 1e-6
-        || differ(fix.speed, epoch.speed) || differ(fix.altitude, epoch.altitude)) {
-        print("DBG \(name) diff line \(fix.line) \(UTCTime.iso8601(fix.time)) ours \(fix.latitude) \(fix.longitude) \(fix.speed as Any) \(fix.altitude as Any) gpsd \(epoch)")
+      if debug
+        && (abs(fix.latitude - epoch.latitude) > 1e-6 || abs(fix.longitude - epoch.longitude) > 1e-6
+          || differ(fix.speed, epoch.speed) || differ(fix.altitude, epoch.altitude))
+      {
+        print(
+          "DBG \(name) diff line \(fix.line) \(UTCTime.iso8601(fix.time)) ours \(fix.latitude) \(fix.longitude) \(fix.speed as Any) \(fix.altitude as Any) gpsd \(epoch)"
+        )
       }
       matched.insert(fix.time)
       outcome.compared += 1
@@ -69,7 +74,9 @@ import Testing
     }
     outcome.onlyOurs = track.fixes.count - matched.count
     if debug {
-      for fix in track.fixes where !matched.contains(fix.time) { print("DBG \(name) onlyOurs line \(fix.line) \(UTCTime.iso8601(fix.time))") }
+      for fix in track.fixes where !matched.contains(fix.time) {
+        print("DBG \(name) onlyOurs line \(fix.line) \(UTCTime.iso8601(fix.time))")
+      }
     }
     return outcome
   }
@@ -78,7 +85,7 @@ import Testing
   static func differ(_ ours: Double?, _ gpsd: Double?) -> Bool {
     switch (ours, gpsd) {
     case (nil, nil): return false
-    case let (a?, b?): return abs(a - b) > 0.0005 + abs(b) * 1.2e-7
+    case (let a?, let b?): return abs(a - b) > 0.0005 + abs(b) * 1.2e-7
     default: return true
     }
   }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CalmGeoReplay
 
 /// One rule per test, on hand-made logs whose expected values are worked out
@@ -21,21 +22,22 @@ import Testing
   // MARK: Merging
 
   @Test func oneEpochOfRMCGGAGSAVTGIsOneFix() throws {
-    let text = Log.lines(Self.rmc, Self.gga, "GPGSA,A,3,04,05,,09,12,,,24,,,,,2.5,1.3,2.1",
-                         "GPVTG,084.4,T,077.8,M,022.4,N,041.5,K,A")
+    let text = Log.lines(
+      Self.rmc, Self.gga, "GPGSA,A,3,04,05,,09,12,,,24,,,,,2.5,1.3,2.1",
+      "GPVTG,084.4,T,077.8,M,022.4,N,041.5,K,A")
     let (fixes, diagnostics) = try Log.parse(text)
     #expect(fixes.count == 1)
     let fix = try #require(fixes.first)
     #expect(UTCTime.iso8601(fix.time) == "2024-03-23T12:35:19.000Z")
-    #expect(fix.latitude == 48.1173)          // 48 + 7.038 / 60
-    #expect(fix.longitude == 691.0 / 60.0)    // 11 + 31 / 60
+    #expect(fix.latitude == 48.1173)  // 48 + 7.038 / 60
+    #expect(fix.longitude == 691.0 / 60.0)  // 11 + 31 / 60
     #expect(fix.speed == Self.speed)
     #expect(fix.course == 84.4)
     #expect(fix.altitude == 545.4)
     #expect(fix.geoidSeparation == Double(Float(46.9)))
     #expect(fix.satellites == 8)
     #expect(fix.quality == 1)
-    #expect(fix.hdop == Double(Float(0.9)))   // GGA's HDOP; GSA's 1.3 only fills a gap
+    #expect(fix.hdop == Double(Float(0.9)))  // GGA's HDOP; GSA's 1.3 only fills a gap
     #expect(fix.pdop == Double(Float(2.5)))
     #expect(fix.vdop == Double(Float(2.1)))
     // No GST: 0.9 × UERE 5 m = 4.5 m; 2.1 × 5 = 10.5 m, both flagged and counted.
@@ -154,9 +156,10 @@ import Testing
       "GPGGA,000001,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,")
     var options = ParseOptions()
     options.date = CivilDate(year: 2009, month: 3, day: 7)
-    #expect(Log.times(try Log.parse(text, options: options).fixes) == [
-      "2009-03-07T23:59:59.000Z", "2009-03-08T00:00:00.000Z", "2009-03-08T00:00:01.000Z",
-    ])
+    #expect(
+      Log.times(try Log.parse(text, options: options).fixes) == [
+        "2009-03-07T23:59:59.000Z", "2009-03-08T00:00:00.000Z", "2009-03-08T00:00:01.000Z",
+      ])
   }
 
   @Test func aLaterZDABackFillsTheDateAcrossMidnight() throws {
@@ -168,16 +171,19 @@ import Testing
       "GPGGA,000000,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,",
       "GPZDA,000001,08,03,2009,00,00",
       "GPGGA,000001,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,")
-    #expect(Log.times(try Log.parse(text).fixes) == [
-      "2009-03-07T23:59:58.000Z", "2009-03-07T23:59:59.000Z", "2009-03-08T00:00:00.000Z",
-      "2009-03-08T00:00:01.000Z",
-    ])
+    #expect(
+      Log.times(try Log.parse(text).fixes) == [
+        "2009-03-07T23:59:58.000Z", "2009-03-07T23:59:59.000Z", "2009-03-08T00:00:00.000Z",
+        "2009-03-08T00:00:01.000Z",
+      ])
   }
 
   @Test func aLogWithoutADateNeedsDateOption() {
     let text = Log.lines("GPGSV,1,1,00", Self.gga)
-    #expect(Log.error { _ = try Log.parse(text) } ==
-      "t.nmea:2: error: nmea: the log has fixes but no RMC or ZDA sentence with a date; pass --date YYYY-MM-DD (the UTC date of the first fix)")
+    #expect(
+      Log.error { _ = try Log.parse(text) }
+        == "t.nmea:2: error: nmea: the log has fixes but no RMC or ZDA sentence with a date; pass --date YYYY-MM-DD (the UTC date of the first fix)"
+    )
   }
 
   @Test func implausibleDatesAreDroppedUnlessKept() throws {
@@ -191,9 +197,10 @@ import Testing
     #expect(diagnostics.skipped == ["bad_date": 2])
     var keep = ParseOptions()
     keep.keepBadDates = true
-    #expect(Log.times(try Log.parse(text, options: keep).fixes) == [
-      "1980-01-05T23:59:42.800Z", "1999-08-22T00:02:31.420Z", "2017-05-25T21:30:00.000Z",
-    ])
+    #expect(
+      Log.times(try Log.parse(text, options: keep).fixes) == [
+        "1980-01-05T23:59:42.800Z", "1999-08-22T00:02:31.420Z", "2017-05-25T21:30:00.000Z",
+      ])
   }
 
   @Test func aOneEpochDateGlitchIsDroppedARealJumpIsAdopted() throws {
@@ -206,14 +213,16 @@ import Testing
     #expect(diagnostics.skipped == ["date_jump": 1])
     // The next day's recording appended: three dated epochs in a row confirm it.
     // (The jump back from 10:00:04 to 09:00:00 also closes the open epochs first.)
-    let nextDay = Log.lines(rmc("100000", "230324"), rmc("100001", "230324"), rmc("100002", "230324"),
-                            rmc("100003", "230324"), rmc("100004", "230324"),
-                            rmc("090000", "240324"), rmc("090001", "240324"), rmc("090002", "240324"))
-    #expect(Log.times(try Log.parse(nextDay).fixes) == [
-      "2024-03-23T10:00:00.000Z", "2024-03-23T10:00:01.000Z", "2024-03-23T10:00:02.000Z",
-      "2024-03-23T10:00:03.000Z", "2024-03-23T10:00:04.000Z",
-      "2024-03-24T09:00:00.000Z", "2024-03-24T09:00:01.000Z", "2024-03-24T09:00:02.000Z",
-    ])
+    let nextDay = Log.lines(
+      rmc("100000", "230324"), rmc("100001", "230324"), rmc("100002", "230324"),
+      rmc("100003", "230324"), rmc("100004", "230324"),
+      rmc("090000", "240324"), rmc("090001", "240324"), rmc("090002", "240324"))
+    #expect(
+      Log.times(try Log.parse(nextDay).fixes) == [
+        "2024-03-23T10:00:00.000Z", "2024-03-23T10:00:01.000Z", "2024-03-23T10:00:02.000Z",
+        "2024-03-23T10:00:03.000Z", "2024-03-23T10:00:04.000Z",
+        "2024-03-24T09:00:00.000Z", "2024-03-24T09:00:01.000Z", "2024-03-24T09:00:02.000Z",
+      ])
   }
 
   // MARK: Checksums and errors
@@ -223,9 +232,10 @@ import Testing
     let (fixes, diagnostics) = try Log.parse(text)
     #expect(fixes.count == 1 && fixes[0].altitude == nil)
     #expect(diagnostics.skipped == ["checksum": 1])
-    #expect(diagnostics.firstProblems.map(\.description) == [
-      "t.nmea:1:63: error: nmea: checksum mismatch: the sentence says *48, its bytes give *47"
-    ])
+    #expect(
+      diagnostics.firstProblems.map(\.description) == [
+        "t.nmea:1:63: error: nmea: checksum mismatch: the sentence says *48, its bytes give *47"
+      ])
   }
 
   @Test func lowerCaseHexIsAccepted() throws {
@@ -240,9 +250,10 @@ import Testing
     let text = "$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,\(suffix)\n"
     let (fixes, diagnostics) = try Log.parse(text, options: Self.dated)
     #expect(fixes.isEmpty)
-    #expect(diagnostics.firstProblems.map(\.description) == [
-      "t.nmea:1:63: error: nmea: malformed checksum \(shown) (two hex digits expected after '*')"
-    ])
+    #expect(
+      diagnostics.firstProblems.map(\.description) == [
+        "t.nmea:1:63: error: nmea: malformed checksum \(shown) (two hex digits expected after '*')"
+      ])
   }
 
   @Test func aMissingChecksumIsAcceptedUnlessStrict() throws {
@@ -250,62 +261,74 @@ import Testing
     #expect(try Log.parse(text, options: Self.dated).fixes.count == 1)
     var strict = Self.dated
     strict.strict = true
-    #expect(Log.error { _ = try Log.parse(text, options: strict) } ==
-      "t.nmea:1:1: error: nmea: sentence has no checksum (accepted without --strict)")
+    #expect(
+      Log.error { _ = try Log.parse(text, options: strict) }
+        == "t.nmea:1:1: error: nmea: sentence has no checksum (accepted without --strict)")
   }
 
   @Test func strictStopsAtTheFirstBadSentence() {
     var strict = Self.dated
     strict.strict = true
-    let text = Log.lines(Self.rmc) + "$GPGGA,123519,48x7.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*00\n"
+    let text =
+      Log.lines(Self.rmc) + "$GPGGA,123519,48x7.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*00\n"
       + "$GPGGA,123520,4807.038,N*00\n"
-    #expect(Log.error { _ = try Log.parse(text, options: strict) } ==
-      "t.nmea:2:63: error: nmea: checksum mismatch: the sentence says *00, its bytes give *0F")
+    #expect(
+      Log.error { _ = try Log.parse(text, options: strict) }
+        == "t.nmea:2:63: error: nmea: checksum mismatch: the sentence says *00, its bytes give *0F")
   }
 
   @Test func aBadFieldIsNamedAtItsColumn() throws {
-    let text = Log.lines("GPGGA,123519,48x7.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,",
-                         "GPRMC,123520,A,4807.038,N,01131.000,E,022.4,084.4,230324,003.1,W,A,C,X")
+    let text =
+      Log.lines(
+        "GPGGA,123519,48x7.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,",
+        "GPRMC,123520,A,4807.038,N,01131.000,E,022.4,084.4,230324,003.1,W,A,C,X")
       + "2017-05-25T21:22:02 -->> $GPRMC,123521,A,4807.038,Q,01131.000,E,022.4,084.4,230324,,,A*00\n"
     let (fixes, diagnostics) = try Log.parse(text)
     #expect(fixes.count == 1)
-    #expect(diagnostics.firstProblems.map(\.description) == [
-      "t.nmea:1:15: error: nmea: GGA field 2 (latitude): '48x7.038' is not valid",
-      "t.nmea:3:87: error: nmea: checksum mismatch: the sentence says *00, its bytes give *63",
-    ])
+    #expect(
+      diagnostics.firstProblems.map(\.description) == [
+        "t.nmea:1:15: error: nmea: GGA field 2 (latitude): '48x7.038' is not valid",
+        "t.nmea:3:87: error: nmea: checksum mismatch: the sentence says *00, its bytes give *63",
+      ])
     let hemisphere = Log.lines("GPRMC,123521,A,4807.038,Q,01131.000,E,022.4,084.4,230324,,,A")
-    #expect(try Log.parse(hemisphere).diagnostics.firstProblems.map(\.description) == [
-      "t.nmea:1:26: error: nmea: RMC field 4 (N/S): 'Q' is not valid"
-    ])
+    #expect(
+      try Log.parse(hemisphere).diagnostics.firstProblems.map(\.description) == [
+        "t.nmea:1:26: error: nmea: RMC field 4 (N/S): 'Q' is not valid"
+      ])
   }
 
   @Test func truncatedSentencesAreReportedAndSkipped() throws {
-    let text = "$GPGGA,123519,4807.038,N\n" + "$GPGGA,123519,48\u{0}\u{0}\n"
+    let text =
+      "$GPGGA,123519,4807.038,N\n" + "$GPGGA,123519,48\u{0}\u{0}\n"
       + "$GPGSV,4,1,15,02,11,115,36,0$PTNTA,20160203131539,2,T4,000000066,+107,3,0,3*18\n"
     let (fixes, diagnostics) = try Log.parse(text, options: Self.dated)
     #expect(fixes.isEmpty)
     #expect(diagnostics.skipped == ["truncated": 3])
     #expect(diagnostics.ignored == ["PTNT": 1])
-    #expect(diagnostics.firstProblems.map(\.description) == [
-      "t.nmea:1:1: error: nmea: truncated GGA sentence: 3 fields, at least 6 expected",
-      "t.nmea:2:17: error: nmea: sentence is cut off by byte 0x00",
-      "t.nmea:3:29: error: nmea: sentence is cut off by the start of another sentence",
-    ])
+    #expect(
+      diagnostics.firstProblems.map(\.description) == [
+        "t.nmea:1:1: error: nmea: truncated GGA sentence: 3 fields, at least 6 expected",
+        "t.nmea:2:17: error: nmea: sentence is cut off by byte 0x00",
+        "t.nmea:3:29: error: nmea: sentence is cut off by the start of another sentence",
+      ])
   }
 
   // MARK: Framing
 
   @Test func otherSentencesAndTextAreCountedNeverErrors() throws {
-    let text = "# Name: GlobalSat\r\n\r\nPMTK boot banner\r\n"
-      + Log.lines("GPGSV,3,1,12,17,72,207,32,28,59,095,31,06,35,347,25,01,29,132,23", "GPTXT,01,01,02,u-blox ag - www.u-blox.com",
-                  "PGRME,9.1,M,15.0,M,12.0,M", "PMTK011,MTKGPS", "GNGGAH,123519,,,,,0,00,,,,,,,")
+    let text =
+      "# Name: GlobalSat\r\n\r\nPMTK boot banner\r\n"
+      + Log.lines(
+        "GPGSV,3,1,12,17,72,207,32,28,59,095,31,06,35,347,25,01,29,132,23", "GPTXT,01,01,02,u-blox ag - www.u-blox.com",
+        "PGRME,9.1,M,15.0,M,12.0,M", "PMTK011,MTKGPS", "GNGGAH,123519,,,,,0,00,,,,,,,")
       + "!AIVDM,1,1,,A,13aEOK?P00PD2wVMdLDRhgvL289?,0*26\r\n"
     let (fixes, diagnostics) = try Log.parse(text)
     #expect(fixes.isEmpty)
     #expect(diagnostics.skipped.isEmpty)
-    #expect(diagnostics.ignored == [
-      "GSV": 1, "TXT": 1, "PGRM": 1, "PMTK": 1, "GGAH": 1, "VDM": 1, "comment_line": 1, "non_nmea_line": 1,
-    ])
+    #expect(
+      diagnostics.ignored == [
+        "GSV": 1, "TXT": 1, "PGRM": 1, "PMTK": 1, "GGAH": 1, "VDM": 1, "comment_line": 1, "non_nmea_line": 1,
+      ])
   }
 
   @Test func prefixesBeforeTheSentenceAreSkipped() throws {
@@ -319,7 +342,9 @@ import Testing
   }
 
   @Test func severalSentencesMayShareALine() throws {
-    let text = Log.sentence(Self.rmc) + Log.sentence(Self.gga) + " " + Log.sentence("GPGSA,A,3,04,05,,09,12,,,24,,,,,2.5,1.3,2.1") + "\n"
+    let text =
+      Log.sentence(Self.rmc) + Log.sentence(Self.gga) + " "
+      + Log.sentence("GPGSA,A,3,04,05,,09,12,,,24,,,,,2.5,1.3,2.1") + "\n"
     let fix = try #require(try Log.parse(text).fixes.first)
     #expect(fix.speed == Self.speed && fix.altitude == 545.4 && fix.pdop == Double(Float(2.5)))
   }

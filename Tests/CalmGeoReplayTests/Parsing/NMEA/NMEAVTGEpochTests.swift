@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// Which epoch a VTG belongs to (`NMEAHeldVTG`): RMC and VTG of one fix report the same

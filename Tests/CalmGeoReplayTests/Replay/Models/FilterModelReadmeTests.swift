@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CalmGeoReplay
 
 /// docs/BEHAVIOUR.md's judge table is computed from `FilterModel.judge`, not copied by hand: this test
@@ -19,9 +20,10 @@ struct FilterModelReadmeTests {
     let header = "| model | " + speeds.map { "\(metres($0)) m/s" }.joined(separator: " | ") + " |"
     let rule = "|---|" + String(repeating: "---:|", count: speeds.count)
     let rows = FilterModel.allCases.map { model in
-      "| `\(model.rawValue)` | " + speeds.map {
-        metres(model.judge(speed: $0, distanceFilter: distanceFilter, multiplier: multiplier, disabled: false))
-      }.joined(separator: " | ") + " |"
+      "| `\(model.rawValue)` | "
+        + speeds.map {
+          metres(model.judge(speed: $0, distanceFilter: distanceFilter, multiplier: multiplier, disabled: false))
+        }.joined(separator: " | ") + " |"
     }
     return ([header, rule] + rows).joined(separator: "\n")
   }
@@ -42,7 +44,8 @@ struct FilterModelReadmeTests {
   }
 
   @Test func readmeJudgeTableMatchesTheFormulas() throws {
-    let readme = try String(contentsOf: Corpus.repositoryRoot.appendingPathComponent("docs/BEHAVIOUR.md"), encoding: .utf8)
+    let readme = try String(
+      contentsOf: Corpus.repositoryRoot.appendingPathComponent("docs/BEHAVIOUR.md"), encoding: .utf8)
     guard let start = readme.range(of: Self.begin), let stop = readme.range(of: Self.end) else {
       Issue.record("docs/BEHAVIOUR.md lacks the judge table markers; paste:\n\(Self.rendered)")
       return

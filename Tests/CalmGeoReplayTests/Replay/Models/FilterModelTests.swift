@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// Each model's judge at the speeds, worked by hand, and each model's behaviour
@@ -15,30 +16,32 @@ struct FilterModelTests {
 
   @Test(arguments: [
     // df 30, multiplier 1 (transistorsoft's default elasticityMultiplier): the docs' example.
-    (FilterModel.calmgeo, [30.0, 30, 60, 90, 150, 210]),        // max(k · 30, 30)
-    (FilterModel.bgDocs, [30.0, 30, 60, 90, 180, 210]),         // max(ceil · 30, 30): 7.7 → 60 as documented
-    (FilterModel.bgAndroid, [30.0, 60, 90, 120, 180, 240]),     // 30 + 30 · k: 7.7 → 90
+    (FilterModel.calmgeo, [30.0, 30, 60, 90, 150, 210]),  // max(k · 30, 30)
+    (FilterModel.bgDocs, [30.0, 30, 60, 90, 180, 210]),  // max(ceil · 30, 30): 7.7 → 60 as documented
+    (FilterModel.bgAndroid, [30.0, 60, 90, 120, 180, 240]),  // 30 + 30 · k: 7.7 → 90
     (FilterModel.iosDistanceFilter, [30.0, 30, 30, 30, 30, 30]),
     (FilterModel.significantChange, [500.0, 500, 500, 500, 500, 500]),
   ])
   func judgeWithDistanceFilter30(model: FilterModel, judges: [Double]) {
     for (speed, judge) in zip(Self.speeds, judges) {
-      #expect(abs(model.judge(speed: speed, distanceFilter: 30, multiplier: 1, disabled: false) - judge) < 1e-9,
-              "\(model.rawValue) at \(speed) m/s")
+      #expect(
+        abs(model.judge(speed: speed, distanceFilter: 30, multiplier: 1, disabled: false) - judge) < 1e-9,
+        "\(model.rawValue) at \(speed) m/s")
     }
   }
 
   @Test(arguments: [
     // df 16, multiplier 3.1 (CalmGeo's defaults): one step is 3.1 · 16 = 49.6 m.
-    (FilterModel.calmgeo, [16.0, 49.6, 99.2, 148.8, 248, 347.2]),       // max(k · 49.6, 16)
-    (FilterModel.bgDocs, [49.6, 49.6, 99.2, 148.8, 297.6, 347.2]),       // ceil · 49.6
-    (FilterModel.bgAndroid, [16.0, 65.6, 115.2, 164.8, 264, 363.2]),     // 16 + 49.6 · k
+    (FilterModel.calmgeo, [16.0, 49.6, 99.2, 148.8, 248, 347.2]),  // max(k · 49.6, 16)
+    (FilterModel.bgDocs, [49.6, 49.6, 99.2, 148.8, 297.6, 347.2]),  // ceil · 49.6
+    (FilterModel.bgAndroid, [16.0, 65.6, 115.2, 164.8, 264, 363.2]),  // 16 + 49.6 · k
     (FilterModel.iosDistanceFilter, [16.0, 16, 16, 16, 16, 16]),
   ])
   func judgeWithCalmGeoDefaults(model: FilterModel, judges: [Double]) {
     for (speed, judge) in zip(Self.speeds, judges) {
-      #expect(abs(model.judge(speed: speed, distanceFilter: 16, multiplier: 3.1, disabled: false) - judge) < 1e-9,
-              "\(model.rawValue) at \(speed) m/s")
+      #expect(
+        abs(model.judge(speed: speed, distanceFilter: 16, multiplier: 3.1, disabled: false) - judge) < 1e-9,
+        "\(model.rawValue) at \(speed) m/s")
     }
   }
 
@@ -68,7 +71,8 @@ struct FilterModelTests {
     // ref = t1 at x = 0; t2 at 27 m/s: bg-docs keeps 310 m (> 300) but not 290 m; calmgeo's
     // judge is 250, so it keeps both.
     let kept = { (x: Double, settings: ReplaySettings) in
-      EquatorTrack.replay([f(0, 0, 0), f(1, 0, 0), f(2, x, 27)], config: config, settings: settings).observer.locations.count
+      EquatorTrack.replay([f(0, 0, 0), f(1, 0, 0), f(2, x, 27)], config: config, settings: settings).observer.locations
+        .count
     }
     #expect(kept(310, settings) == 3)
     #expect(kept(290, settings) == 2)
@@ -84,7 +88,8 @@ struct FilterModelTests {
     var fixes = [f(0, 0, 0), f(1, 10, 0), f(2, 20, 0), f(3, 31, 0), f(4, 40, 0), f(5, 62, 0)]
     fixes += (6...405).map { f(Double($0), 62, 0) }
     let (observer, result) = EquatorTrack.replay(fixes, settings: settings)
-    #expect(EquatorTrack.emits(observer) == [E(0, true, false), E(2, true, false), E(4, true, false), E(5, true, false)])
+    #expect(
+      EquatorTrack.emits(observer) == [E(0, true, false), E(2, true, false), E(4, true, false), E(5, true, false)])
     #expect(observer.decisions.map(\.kind).prefix(3) == [.keptRefEmpty, .filtered, .keptBeyondJudge])
     #expect(result.machine.millisListening == 405_000 && result.machine.millisMonitoring == 0)
     #expect(result.machine.motionChangesToStationary == 0 && result.machine.filtered == 402)

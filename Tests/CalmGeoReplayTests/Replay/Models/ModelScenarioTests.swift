@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// The app's calls on the models without CalmGeo's state machine (TrackingDecider):
@@ -32,7 +33,8 @@ extension ReplayEngine where Observer == CollectingObserver {
   static func replay(_ fixes: [Fix], settings: ReplaySettings, scenario: Scenario?)
     -> (emits: [Int64], result: ReplayResult)
   {
-    var engine = ReplayEngine(config: CalmGeoConfig(), settings: settings, scenario: scenario, observer: CollectingObserver())
+    var engine = ReplayEngine(
+      config: CalmGeoConfig(), settings: settings, scenario: scenario, observer: CollectingObserver())
     engine.process(fixes)
     let result = engine.finish()
     let t0 = fixes.first?.time ?? 0

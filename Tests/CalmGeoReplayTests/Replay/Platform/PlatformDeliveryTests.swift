@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// The platform's realism rules (`replay.platform`), each on a hand-built track.
@@ -25,9 +26,10 @@ struct PlatformDeliveryTests {
     settings.platform.stationaryPause = .init()
     #expect(settings.platform.stationaryPause == PlatformModel.StationaryPause())  // defaults R 20 m, T 30 s
     let (observer, result) = EquatorTrack.replay(EquatorTrack.workedExample, settings: settings)
-    #expect(EquatorTrack.emits(observer) == [
-      E(0, true, true), E(1, true, false), E(12, true, false), E(308, true, false), E(319, true, false),
-    ])
+    #expect(
+      EquatorTrack.emits(observer) == [
+        E(0, true, true), E(1, true, false), E(12, true, false), E(308, true, false), E(319, true, false),
+      ])
     let withheld = observer.decisions.enumerated().filter { $0.element.kind == .withheldStationary }.map(\.offset)
     #expect(withheld == Array(44...307))
     #expect(result.platform == PlatformDelivery.Counters(stationary: 264, accuracy: 0, rate: 0, pauses: 1))
@@ -54,16 +56,19 @@ struct PlatformDeliveryTests {
   @Test(arguments: [
     // desiredAccuracy, gate, accuracies [5, 150, 50, 1500, unknown] → delivered?
     (-1.0, PlatformModel.AccuracyGate.desiredAccuracyClass, [true, false, true, false, true]),  // GNSS class: ≤ 100 m
-    (100.0, .desiredAccuracyClass, [true, true, true, false, true]),   // hundredMeters (Wi-Fi class): ≤ 1000 m
-    (3000.0, .desiredAccuracyClass, [true, true, true, true, true]),   // threeKilometers (cell class): ≤ 3000 m
-    (-1.0, .metres(40), [true, false, false, false, true]),            // explicit 40 m
+    (100.0, .desiredAccuracyClass, [true, true, true, false, true]),  // hundredMeters (Wi-Fi class): ≤ 1000 m
+    (3000.0, .desiredAccuracyClass, [true, true, true, true, true]),  // threeKilometers (cell class): ≤ 3000 m
+    (-1.0, .metres(40), [true, false, false, false, true]),  // explicit 40 m
   ])
-  func accuracyGateWithholdsFixesWorseThanTheLimit(desired: Double, gate: PlatformModel.AccuracyGate, delivered: [Bool]) {
+  func accuracyGateWithholdsFixesWorseThanTheLimit(desired: Double, gate: PlatformModel.AccuracyGate, delivered: [Bool])
+  {
     var model = PlatformModel()
     model.accuracyGate = gate
     var delivery = PlatformDelivery(model: model, desiredAccuracy: desired)
     let accuracies: [Double?] = [5, 150, 50, 1500, nil]
-    let rules = accuracies.enumerated().map { delivery.withhold(fix(Double($0.offset), accuracy: $0.element), listening: true) }
+    let rules = accuracies.enumerated().map {
+      delivery.withhold(fix(Double($0.offset), accuracy: $0.element), listening: true)
+    }
     #expect(rules.map { $0 == nil } == delivered)
     #expect(rules.compactMap { $0 }.allSatisfy { $0 == .accuracy })
   }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// What the report collector gathers from CALMGEO.md §6's worked example: walk, a still
@@ -41,9 +42,11 @@ struct ReportCollectorTests {
     let (collector, result) = replay()
     #expect(collector.monitoring == [TimeSpan(start: t0 + 194_000, end: t0 + 317_000)])
     // Moving from the one-shot at t0 to the still motionchange at 73 s, and from the exit to the end.
-    #expect(collector.moving == [TimeSpan(start: t0, end: t0 + 73_000), TimeSpan(start: t0 + 317_000, end: t0 + 329_000)])
-    #expect(collector.motionChanges.count
-      == result.machine.motionChangesToMoving + result.machine.motionChangesToStationary)
+    #expect(
+      collector.moving == [TimeSpan(start: t0, end: t0 + 73_000), TimeSpan(start: t0 + 317_000, end: t0 + 329_000)])
+    #expect(
+      collector.motionChanges.count
+        == result.machine.motionChangesToMoving + result.machine.motionChangesToStationary)
     #expect(collector.emittedCount == result.emitted)
     #expect(collector.startTime == t0 && collector.lastFixTime == t0 + 329_000)
   }
@@ -75,8 +78,10 @@ struct ReportCollectorTests {
     // 317, 318, 319 are stored after it: 3 at the end, as storedAtEnd.
     var engine = ReplayEngine(
       config: CalmGeoConfig(),
-      scenario: Scenario(entries: [Scenario.Entry(.start, at: .sinceFirstFix(0)),
-                                   Scenario.Entry(.clearAllLocations, at: .sinceFirstFix(100_000))]),
+      scenario: Scenario(entries: [
+        Scenario.Entry(.start, at: .sinceFirstFix(0)),
+        Scenario.Entry(.clearAllLocations, at: .sinceFirstFix(100_000)),
+      ]),
       observer: ReportCollector(capacity: 1_000))
     engine.process(EquatorTrack.workedExample)
     let result = engine.finish()

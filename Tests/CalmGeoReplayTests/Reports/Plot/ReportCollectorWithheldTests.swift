@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// The report's marks of fixes the platform withheld (`replay.platform`).
@@ -31,6 +32,7 @@ struct ReportCollectorWithheldTests {
     settings.platform.minimumInterval = 1000
     let fixes = (0..<100).map { EquatorTrack.fix(t: Double($0) * 0.2, x: Double($0) * 0.3, speed: 1.5) }
     let data = collect(fixes, settings: settings)
-    #expect(data.withheld == [.init(start: EquatorTrack.t0 + 200, end: EquatorTrack.t0 + 19_800, rule: .rate, fixes: 80)])
+    #expect(
+      data.withheld == [.init(start: EquatorTrack.t0 + 200, end: EquatorTrack.t0 + 19_800, rule: .rate, fixes: 80)])
   }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CalmGeoReplay
 
 /// The decimation rule of drawn series: every k-th element from the first, plus the last,
