@@ -1,7 +1,8 @@
 /// The numbers of one replay: what `stats.json` holds, the one definition of each.
 ///
-/// `Codable`: the writers render it (`StatsJSONWriter`, keys in declaration order) and
-/// `compare`, checks, sweeps and merges read it back with `JSONDecoder`. Times are
+/// `Codable`, synthesized: the writers render it (`StatsJSONWriter`, keys in `CodingKeys` order)
+/// and `compare`, checks, sweeps and merges read it back with `JSONDecoder`;
+/// `StatsSchemaVersion` reads earlier versions and refuses newer ones. Times are
 /// seconds, distances metres; every field is documented in docs/OUTPUTS.md.
 public struct ReplayStats: Codable, Sendable, Hashable {
   /// The version of this layout; a reader refuses a newer one.
@@ -9,7 +10,7 @@ public struct ReplayStats: Codable, Sendable, Hashable {
 
   /// 3 since `decisions`, `delivery`, covered stops, `efficiency` and `library`; 2 since the metrics sections;
   /// `stats.json` files without it are version 1.
-  public var schemaVersion: Int
+  public var schemaVersion: StatsSchemaVersion
   public var input: Input
   public var engine: Engine
   /// Fixes by the rule that decided them; they add up to `input.fixesUsed` (absent before version 3).
@@ -54,9 +55,11 @@ public struct ReplayStats: Codable, Sendable, Hashable {
       efficiency, energy, geofences, platform, library, seed, configuration, tool
   }
 
-  public init(input: Input, engine: Engine, storage: Storage, uploads: Uploads, accounting: Accounting,
-              fidelity: FidelityStats?, stops: StopStats?, energy: EnergyStats?, seed: Int) {
-    schemaVersion = Self.currentSchemaVersion
+  public init(
+    input: Input, engine: Engine, storage: Storage, uploads: Uploads, accounting: Accounting,
+    fidelity: FidelityStats?, stops: StopStats?, energy: EnergyStats?, seed: Int
+  ) {
+    schemaVersion = StatsSchemaVersion(Self.currentSchemaVersion)
     self.input = input
     self.engine = engine
     self.storage = storage
@@ -74,7 +77,7 @@ public struct ReplayStats: Codable, Sendable, Hashable {
 
   /// The stats of a finished replay.
   public init(_ result: ReplayResult) {
-    schemaVersion = Self.currentSchemaVersion
+    schemaVersion = StatsSchemaVersion(Self.currentSchemaVersion)
     let diagnostics = result.input?.diagnostics ?? InputDiagnostics()
     let m = result.machine
     let u = result.uploads
