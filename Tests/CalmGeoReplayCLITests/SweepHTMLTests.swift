@@ -113,4 +113,44 @@ struct SweepHTMLTests {
     #expect(linked.dom.contains("<b>Configuration 1 · rank 2 of 6</b>"))
     #expect(linked.dom.contains("<td>distanceFilter</td><td>10</td>"))
   }
+
+  /// The trade-off chart's labels, measured by the browser: no two overlap. The grid (3 × 3 × 2
+  /// over the samples, with the delivery delay) puts the recommended configuration 9 beside the
+  /// front's #1, whose label its two lines covered before the front's labels kept out of them.
+  @Test(.enabled(if: Chromium.path != nil, Chromium.skipReason))
+  func theTradeOffLabelsDoNotOverlapInChromium() throws {
+    let spec = """
+      tracks: ["\(SweepCommandTests.samples)/*.csv"]
+      base: \(SweepCommandTests.samples)/config.json
+      vary: {distanceFilter: [10, 16, 30], syncThreshold: [5, 12, 60], stationaryRadius: [25, 50]}
+      objectives: [min energy.percentPerHour, min delivery.delaySeconds.p95, min fidelity.sed.max]
+      constraints: ["stops.missed == 0"]
+      """
+    let folder = try sweep(spec: spec)
+    let html = try page(folder)
+    #expect(html.contains("Recommended: configuration 9"))
+    // A probe appended to a copy of the page logs each pair of overlapping text boxes.
+    let probe = """
+      <script>
+      window.addEventListener("load", () => {
+        const boxes = [...document.querySelectorAll(".front-labels text, .rec-label")].map(t => {
+          const r = t.getBoundingClientRect();
+          return {name: t.textContent.slice(0, 30), l: r.left, r: r.right, t: r.top, b: r.bottom};
+        });
+        console.log("probe: " + boxes.length + " labels");
+        for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+          const a = boxes[i], b = boxes[j];
+          if (a.l < b.r && b.l < a.r && a.t < b.b && b.t < a.b) console.log("overlap: " + a.name + " / " + b.name);
+        }
+      });
+      </script>
+      """
+    let probed = folder.appendingPathComponent("out/probed.html")
+    try html.replacingOccurrences(of: "</body>", with: probe + "</body>").write(
+      to: probed, atomically: true, encoding: .utf8)
+    let loaded = try Chromium.load(probed, width: 1400)
+    let messages = loaded.consoleMessages
+    #expect(messages.contains { $0.contains("probe: ") && !$0.contains("probe: 0 labels") }, "\(messages)")
+    #expect(!messages.contains { $0.contains("overlap: ") }, "\(messages)")
+  }
 }

@@ -12,6 +12,8 @@ extension ScatterView {
     let detail: String
     /// `closest` when it does not meet the constraints.
     let cls: String
+    /// The two lines' estimated extent (pixels): the front's labels keep out of it.
+    let labelBox: (x0: Double, y0: Double, x1: Double, y1: Double)
 
     /// A label at `point`, inside the plot `box`, away from the marks at `avoiding`.
     ///
@@ -44,6 +46,8 @@ extension ScatterView {
       labelX = NumberText.fixed(point.x + best.dx)
       labelY = NumberText.fixed(point.y + best.dy)
       anchor = best.end ? "end" : "start"
+      let x0 = point.x + best.dx - (best.end ? width : 0)
+      labelBox = (x0, point.y + best.dy - 13, x0 + width, point.y + best.dy + 19)
       self.label = label
       self.detail = detail
       self.cls = cls

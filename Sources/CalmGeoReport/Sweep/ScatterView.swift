@@ -83,12 +83,15 @@ struct ScatterView {
     frontLabels = Self.labels(
       members.filter { $0.index != facts.winner?.configIndex }.map {
         (xs.pixel($0.x) + 10, ys.pixel($0.y) + 4, "#\($0.index)")
-      })
+      }, outside: recommended.map { [$0.labelBox] } ?? [])
   }
 
-  /// Labels at their places, skipping any that would overlap one placed before it;
-  /// none for more than 40.
-  private static func labels(_ wanted: [(x: Double, y: Double, text: String)]) -> [Label] {
+  /// Labels at their places (baselines), skipping any that would overlap one placed before it
+  /// or a box of `outside` (the recommended configuration's label); none for more than 40.
+  static func labels(
+    _ wanted: [(x: Double, y: Double, text: String)],
+    outside boxes: [(x0: Double, y0: Double, x1: Double, y1: Double)] = []
+  ) -> [Label] {
     guard wanted.count <= 40 else { return [] }
     var placed: [(x: Double, y: Double, width: Double)] = []
     var labels: [Label] = []
@@ -97,7 +100,11 @@ struct ScatterView {
       let clear = placed.allSatisfy {
         $0.x >= label.x + width || label.x >= $0.x + $0.width || ($0.y - label.y).magnitude >= 12
       }
-      guard clear else { continue }
+      // The label's text runs from about 10 px above its baseline to 3 px below it.
+      let free = boxes.allSatisfy {
+        $0.x0 >= label.x + width || label.x >= $0.x1 || $0.y0 >= label.y + 3 || label.y - 10 >= $0.y1
+      }
+      guard clear && free else { continue }
       placed.append((label.x, label.y, width))
       labels.append(Label(x: NumberText.fixed(label.x), y: NumberText.fixed(label.y), text: label.text))
     }
