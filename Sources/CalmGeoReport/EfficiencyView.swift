@@ -88,16 +88,18 @@ struct EfficiencyView {
     let run = Dot(
       x: NumberText.fixed(x(efficiency.sedMaxMetres)), y: NumberText.fixed(y(efficiency.kept)),
       title: "this run: \(NumberText.grouped(efficiency.kept)) points kept, SED max \(sed) m")
+    let atLeast = efficiency.optimumExact == true ? "" : "≥"
+    let atMost = efficiency.couldHoldExact == true ? "" : "≤"
     let wouldDo = efficiency.optimumPoints.map { optimum in
       Dot(
         x: run.x, y: NumberText.fixed(y(optimum)),
-        title: "\(efficiency.optimumExact ? "" : "≥")\(NumberText.grouped(optimum)) points would do for \(sed) m")
+        title: "\(atLeast)\(NumberText.grouped(optimum)) points would do for \(sed) m")
     }
     let couldHold = efficiency.couldHoldMetres.map { metres in
       Dot(
         x: NumberText.fixed(x(metres)), y: run.y,
-        title: "\(NumberText.grouped(efficiency.kept)) points could hold \(efficiency.couldHoldExact ? "" : "≤")"
-          + "\(NumberText.fixed(metres, digits: 1)) m")
+        title:
+          "\(NumberText.grouped(efficiency.kept)) points could hold \(atMost)\(NumberText.fixed(metres, digits: 1)) m")
     }
     leaders =
       (wouldDo.map { "M\(run.x) \(run.y)V\($0.y)" } ?? "") + (couldHold.map { "M\(run.x) \(run.y)H\($0.x)" } ?? "")

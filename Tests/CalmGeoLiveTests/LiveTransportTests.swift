@@ -44,7 +44,7 @@ struct LiveTransportTests {
       outcome: .timeout, recordSequences: [0])
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(10)))
   func aTimeoutLastsHttpTimeoutTimesTheSpeed() throws {
     // httpTimeout 50 ms at speed 2: the virtual latency is 50 × 2 = 100 ms.
     let server = try SilentServer()
@@ -58,7 +58,7 @@ struct LiveTransportTests {
     #expect(transport.entries.map(\.wallMs) == [50])
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(10)))
   func anAnswerWithheldAtNowCompletesAfterNow() throws {
     // Speed 0.01, the pacer's origin at virtual 10 000: virtual 1 000 is due at once, so
     // asked at 1 000 the request (no answer yet) is withheld: in flight at 1 000. Its
@@ -76,7 +76,7 @@ struct LiveTransportTests {
     #expect(transport.entries.first?.answer.latency == 1001)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(10)))
   func abandonedRequestsEndAsErrorsAndLaterOnesAreNotSent() throws {
     let server = try SilentServer()
     let url = "http://127.0.0.1:\(server.port)/x"

@@ -29,7 +29,7 @@ struct LiveCommandTests {
     (try JSONSerialization.jsonObject(with: body) as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(10)))
   func theServerReceivesTheSimulatedBodiesByteForByte() throws {
     let server = try LiveTestServer(script: [])
     let out = try CommandRunner.temporaryFolder()
@@ -74,7 +74,7 @@ struct LiveCommandTests {
     #expect(total["recordsLost"] as? Int == 0 && total["duplicatesSent"] as? Int == 0)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(10)))
   func failuresRetryAndNothingIsLost() throws {
     // 500, 429, an answer slower than httpTimeout (1 s), a dropped connection, then 200.
     let server = try LiveTestServer(script: ["500", "429", "slow:1500", "drop"])
@@ -118,7 +118,7 @@ struct LiveCommandTests {
     #expect(try replayedFiles == SweepCommandTests.files(folder))
   }
 
-  @Test(.timeLimit(.minutes(2)))
+  @Test(.timeLimit(.minutes(10)))
   func aPacedFleetWithSlowAnswersReplaysByteForByte() throws {
     // 3 phones at speed 400 (the 23-minute drive in about 3.5 s of wall time); every
     // answer takes 25 ms, i.e. 10 virtual seconds: requests stay in flight while later
@@ -179,7 +179,7 @@ struct LiveCommandTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(10)))
   func aRedirectToAnotherHostIsNotFollowed() throws {
     let server = try LiveTestServer(script: ["redirect:http://127.0.0.2:9/elsewhere"])
     let out = try CommandRunner.temporaryFolder()
@@ -190,7 +190,7 @@ struct LiveCommandTests {
     #expect(try server.requests().count == log.count)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(10)))
   func ctrlCEndsTheRunAndStillWritesTheOutputs() throws {
     // At speed 1 the drive would take 23 minutes; interrupt once the first request is in.
     let server = try LiveTestServer(script: [])

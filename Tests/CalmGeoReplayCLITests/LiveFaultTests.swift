@@ -38,7 +38,7 @@ struct LiveFaultTests {
     ("reset", "error"),
   ]
 
-  @Test(.timeLimit(.minutes(1)), arguments: faults.map(\.mode))
+  @Test(.timeLimit(.minutes(10)), arguments: faults.map(\.mode))
   func aFaultIsAnErrorOrATimeoutNeverACrash(mode: String) throws {
     let expected = Self.faults.first { $0.mode == mode }?.outcome ?? "?"
     let server = try FaultyServer(mode: mode)
@@ -63,7 +63,7 @@ struct LiveFaultTests {
     #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("live.json").path), "\(mode)")
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(10)))
   func theHeadersSentAreTheRequestsPlusHostAndContentLengthOnly() throws {
     let server = try LiveTestServer(script: [])
     let out = try CommandRunner.temporaryFolder()
@@ -84,7 +84,7 @@ struct LiveFaultTests {
     }
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(10)))
   func aSameOrigin307IsFollowedWithItsMethodAndBody() throws {
     let server = try FaultyServer(mode: "redirect-once")
     let out = try CommandRunner.temporaryFolder()
@@ -108,7 +108,7 @@ struct LiveFaultTests {
         == ["307"])
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(10)))
   func aRecordedStatus999ReplaysByteForByte() throws {
     let server = try FaultyServer(mode: "status999")
     let out = try CommandRunner.temporaryFolder()
@@ -152,7 +152,7 @@ struct LiveFaultTests {
     return Int(UInt16(bigEndian: address.sin_port))
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(10)))
   func nothingListeningEndsWithAClearMessageAndExit69() throws {
     let out = try CommandRunner.temporaryFolder()
     let network = out.appendingPathComponent("network.ndjson")
@@ -172,7 +172,7 @@ struct LiveFaultTests {
         atPath: out.appendingPathComponent("drive-speed-changes/live.json").path))
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(10)))
   func ctrlCWithFinalSyncNeverSendsARecordTwice() throws {
     // The first request is answered after 3 s; Ctrl-C while it is in flight. The final
     // sync (on in the sample config) must not send its records again.

@@ -296,7 +296,7 @@ struct SecretLeakTests {
     #expect(work.leaks() == [])
   }
 
-  @Test(.enabled(if: LiveTestServer.unavailable == nil, LiveTestServer.skipReason), .timeLimit(.minutes(1)))
+  @Test(.enabled(if: LiveTestServer.unavailable == nil, LiveTestServer.skipReason), .timeLimit(.minutes(10)))
   func liveAndItsRecordingWriteNoToken() throws {
     let server = try LiveTestServer(script: ["500", "drop"])
     let work = try Workspace()
@@ -329,7 +329,7 @@ struct SecretLeakTests {
 
   /// A config written by the tool (`recommended.json`) holds the marker, not a token:
   /// `live` refuses to send it rather than authenticate as `Bearer (redacted)`.
-  @Test(.enabled(if: LiveTestServer.unavailable == nil, LiveTestServer.skipReason), .timeLimit(.minutes(1)))
+  @Test(.enabled(if: LiveTestServer.unavailable == nil, LiveTestServer.skipReason), .timeLimit(.minutes(10)))
   func liveRefusesToSendTheRedactionMarker() throws {
     let server = try LiveTestServer(script: [])
     let work = try Workspace()

@@ -24,7 +24,7 @@ public struct MetricsObserver: ReplayObserver {
     solvesEfficiency: Bool = true, analysis: TrackAnalysis? = nil
   ) {
     fidelity = FidelityMetrics(computesHausdorff: computesHausdorff)
-    efficiency = EfficiencyRecorder(solves: solvesEfficiency)
+    efficiency = EfficiencyRecorder(solves: solvesEfficiency, keepsTrack: analysis == nil)
     if let analysis, let table = analysis.stopRuns[StopRule(settings)] {
       stops = StopMetrics(table: table, steps: analysis.steps)
     } else {

@@ -1,9 +1,11 @@
 /// Collects what the `efficiency` section needs during a replay: the raw fixes as planar points
 /// (24 bytes a fix, plus 4 for the accuracy) and the count of kept points; the min-# work runs
-/// once, in `finish`, not per fix. Without `solves` (a sweep's configurations) it keeps no points:
-/// it counts the fixes of the problem and the kept ones, and the section has no min-# answers.
+/// once, in `finish`, not per fix. Without `solves` (a sweep's configurations) the section has no
+/// min-# answers of the run, and without `keepsTrack` (the track's ladder comes from its analysis)
+/// no points are kept: the fixes of the problem and the kept ones are counted.
 struct EfficiencyRecorder: Sendable {
   private let solves: Bool
+  private let keepsTrack: Bool
   private var track = SEDTrack()
   private var frame: FixFrame?
   private var accuracies: [Float] = []
@@ -14,15 +16,16 @@ struct EfficiencyRecorder: Sendable {
   private var kept = 0
   private var lastKeptTime: Int64 = .min
 
-  init(solves: Bool = true) {
+  init(solves: Bool = true, keepsTrack: Bool = true) {
     self.solves = solves
+    self.keepsTrack = solves || keepsTrack
   }
 
   /// Every raw fix handed to the engine.
   @inline(__always)
   mutating func observeRaw(_ fix: Fix) {
     if let accuracy = fix.horizontalAccuracy, accuracy.isFinite { accuracies.append(Float(accuracy)) }
-    guard solves else {
+    guard keepsTrack else {
       if fix.time > lastRawTime {
         lastRawTime = fix.time
         distinct += 1
@@ -59,9 +62,10 @@ struct EfficiencyRecorder: Sendable {
         track: track, kept: kept, sedMax: fidelity.sed.max, sedP95: fidelity.sed.p95, medianAccuracy: median,
         ladder: ladder)
       : EfficiencyStats(
-        unsolvedFixes: distinct, kept: kept, sedMax: fidelity.sed.max, sedP95: fidelity.sed.p95,
-        medianAccuracy: median, ladder: ladder)
-    self = EfficiencyRecorder(solves: solves)
+        unsolvedFixes: keepsTrack ? track.count : distinct, kept: kept, sedMax: fidelity.sed.max,
+        sedP95: fidelity.sed.p95, medianAccuracy: median,
+        ladder: ladder ?? EfficiencyLadder(track: track, workBudget: EfficiencyStats.workBudget / 2))
+    self = EfficiencyRecorder(solves: solves, keepsTrack: keepsTrack)
     return stats
   }
 }

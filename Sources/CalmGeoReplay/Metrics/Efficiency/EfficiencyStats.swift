@@ -17,7 +17,7 @@ public struct EfficiencyStats: Codable, Sendable, Hashable {
   /// absent in a sweep's rows unless the sweep ranks or constrains on it (`solvedPaths`).
   public var optimumPoints: Int?
   /// Whether `optimumPoints` is exact; false when the work budget stopped the search.
-  public var optimumExact: Bool
+  public var optimumExact: Bool?
   /// The one-pass greedy's points within `sedMaxMetres` (extend from the anchor while feasible);
   /// absent where `optimumPoints` is.
   public var greedyPoints: Int?
@@ -26,7 +26,7 @@ public struct EfficiencyStats: Codable, Sendable, Hashable {
   public var couldHoldMetres: Double?
   /// Whether `couldHoldMetres` is the smallest (exact over doubles); false when a budget stopped a step
   /// (it is then reachable, not proven smallest).
-  public var couldHoldExact: Bool
+  public var couldHoldExact: Bool?
   /// The median horizontal accuracy of the raw fixes, metres (absent when no fix has one).
   public var medianAccuracyMetres: Double?
   /// Whether `sedMaxMetres` is below 3 × `medianAccuracyMetres`: the optimum then measures noise.
@@ -60,7 +60,7 @@ extension EfficiencyStats {
     self.init(
       fixes: track.count, kept: kept, sedMaxMetres: sedMax, sedP95Metres: sedP95, optimumPoints: optimum.points,
       optimumExact: optimum.exact, greedyPoints: solver.greedy(e2: e2).count,
-      couldHoldMetres: tightest.map { $0.e2.squareRoot() }, couldHoldExact: tightest?.exact ?? false,
+      couldHoldMetres: tightest.map { $0.e2.squareRoot() }, couldHoldExact: tightest?.exact,
       medianAccuracyMetres: medianAccuracy,
       measuresNoise: medianAccuracy.map { sedMax < Self.noiseFactor * $0 } ?? false,
       ladder: (ladder ?? EfficiencyLadder(track: track, workBudget: workBudget / 2)).rungs)
@@ -73,8 +73,8 @@ extension EfficiencyStats {
     ladder: EfficiencyLadder?
   ) {
     self.init(
-      fixes: fixes, kept: kept, sedMaxMetres: sedMax, sedP95Metres: sedP95, optimumPoints: nil, optimumExact: false,
-      greedyPoints: nil, couldHoldMetres: nil, couldHoldExact: false, medianAccuracyMetres: medianAccuracy,
+      fixes: fixes, kept: kept, sedMaxMetres: sedMax, sedP95Metres: sedP95, optimumPoints: nil, optimumExact: nil,
+      greedyPoints: nil, couldHoldMetres: nil, couldHoldExact: nil, medianAccuracyMetres: medianAccuracy,
       measuresNoise: medianAccuracy.map { sedMax < Self.noiseFactor * $0 } ?? false, ladder: ladder?.rungs)
   }
 
@@ -85,10 +85,11 @@ extension EfficiencyStats {
       return "kept \(kept) for its \(CrossTrackSummary.number(sedMaxMetres, 0)) m (the optimum was not worked out)"
     }
     var line =
-      "kept \(kept); \(optimumExact ? "" : "≥")\(optimumPoints) would do for its "
+      "kept \(kept); \(optimumExact == true ? "" : "≥")\(optimumPoints) would do for its "
       + "\(CrossTrackSummary.number(sedMaxMetres, 0)) m"
     if let couldHoldMetres {
-      line += "; its \(kept) could hold \(couldHoldExact ? "" : "≤")\(CrossTrackSummary.number(couldHoldMetres, 0)) m"
+      let bound = couldHoldExact == true ? "" : "≤"
+      line += "; its \(kept) could hold \(bound)\(CrossTrackSummary.number(couldHoldMetres, 0)) m"
     }
     if measuresNoise { line += " (below 3× accuracy: measures noise)" }
     return line

@@ -11,8 +11,8 @@ struct EfficiencyStatsTests {
     let stats = EfficiencyStats(
       track: MinSEDTests.handTrack, kept: 5, sedMax: 1, sedP95: 0.9, medianAccuracy: 5)
     // ε = 1: the optimum and the greedy keep 4 (0→2→3→4); 5 points hold every fix exactly (0 m).
-    #expect(stats.fixes == 5 && stats.kept == 5 && stats.optimumPoints == 4 && stats.optimumExact)
-    #expect(stats.greedyPoints == 4 && stats.couldHoldMetres == 0 && stats.couldHoldExact)
+    #expect(stats.fixes == 5 && stats.kept == 5 && stats.optimumPoints == 4 && stats.optimumExact == true)
+    #expect(stats.greedyPoints == 4 && stats.couldHoldMetres == 0 && stats.couldHoldExact == true)
     // 1 m < 3 × 5 m: measures noise.
     #expect(stats.measuresNoise)
     #expect(
