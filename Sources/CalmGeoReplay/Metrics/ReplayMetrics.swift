@@ -24,7 +24,8 @@ public struct MetricsObserver: ReplayObserver {
     solvesEfficiency: Bool = true, analysis: TrackAnalysis? = nil
   ) {
     fidelity = FidelityMetrics(computesHausdorff: computesHausdorff)
-    efficiency = EfficiencyRecorder(solves: solvesEfficiency, keepsTrack: analysis == nil)
+    efficiency = EfficiencyRecorder(
+      solves: solvesEfficiency, keepsTrack: analysis == nil, fixLimit: settings.efficiencyFixLimit)
     if let analysis, let table = analysis.stopRuns[StopRule(settings)] {
       stops = StopMetrics(table: table, steps: analysis.steps)
     } else {
@@ -66,7 +67,7 @@ public struct MetricsObserver: ReplayObserver {
     let fidelity = fidelity.finish()
     return ReplayMetricsResult(
       fidelity: fidelity, stops: stops.finish(), trueStops: stops.stopList(),
-      efficiency: efficiency.finish(fidelity: fidelity, ladder: analysis?.efficiencyLadder),
+      efficiency: efficiency.finish(fidelity: fidelity, ladder: analysis?.efficiencyLadder ?? nil),
       delivery: delivery.finish())
   }
 }

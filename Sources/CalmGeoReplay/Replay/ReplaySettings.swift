@@ -30,6 +30,10 @@ public struct ReplaySettings: Sendable, Hashable {
   public var stopRadius: Double = StopDetector.defaultRadius
   /// Ground-truth stops last at least this long, ms (`replay.metrics.stopMinDuration`, seconds in the file).
   public var stopMinDuration: Int64 = StopDetector.defaultMinDuration
+  /// The most raw fixes whose `efficiency` answers (the min-# optimum, could-hold, ladder) a replay
+  /// works out; a longer log gets the run's side only (`EfficiencyStats.fixLimit`). `nil`: no limit
+  /// (`--efficiency`). Not a configuration key: it is not echoed in stats.json.
+  public var efficiencyFixLimit: Int? = EfficiencyStats.fixLimit
 
   public init() {}
 }

@@ -16,7 +16,8 @@ public struct TrackAnalysis: Sendable {
   /// Per fix, the haversine distance from the fix before it (0 for the first), metres.
   public let steps: [Double]
   /// The track's min-# ladder (`EfficiencyLadder`): the same for every configuration.
-  public let efficiencyLadder: EfficiencyLadder
+  /// Absent for a track over `EfficiencyStats.fixLimit` raw fixes (its replays have none either).
+  public let efficiencyLadder: EfficiencyLadder?
 
   /// Analyses `track` for replays under `stopRules` (the `replay.metrics` rules of the
   /// configurations that will replay it).
@@ -46,7 +47,7 @@ public struct TrackAnalysis: Sendable {
 
   private init(
     coordsBytes: [Int32], stopRuns: [StopRule: StopRunTable],
-    geometry: (cosLatitudes: [Double], steps: [Double]), efficiencyLadder: EfficiencyLadder
+    geometry: (cosLatitudes: [Double], steps: [Double]), efficiencyLadder: EfficiencyLadder?
   ) {
     self.coordsBytes = coordsBytes
     self.stopRuns = stopRuns
@@ -54,8 +55,9 @@ public struct TrackAnalysis: Sendable {
     self.efficiencyLadder = efficiencyLadder
   }
 
-  private static func efficiencyLadder(_ track: Track) -> EfficiencyLadder {
-    EfficiencyLadder(track: SEDTrack(track.fixes), workBudget: EfficiencyStats.workBudget / 2)
+  private static func efficiencyLadder(_ track: Track) -> EfficiencyLadder? {
+    guard EfficiencyStats.problemSize(track.fixes) <= EfficiencyStats.fixLimit else { return nil }
+    return EfficiencyLadder(track: SEDTrack(track.fixes), workBudget: EfficiencyStats.workBudget / 2)
   }
 
   private static func coordsBytes(_ track: Track) -> [Int32] {

@@ -32,7 +32,9 @@ struct TrackReplay {
       name: name, parent: parent, owner: owner, configuration: configuration, outputs: outputs
     ) {
       (observer: inout ReplayObservers.Observer) in
-      ReplayRunner.run(track, configuration: configuration, observer: &observer, metrics: outputs.reports.metrics)
+      ReplayRunner.run(
+        track, configuration: outputs.reports.applied(to: configuration), observer: &observer,
+        metrics: outputs.reports.metrics)
     }
   }
 
@@ -49,8 +51,8 @@ struct TrackReplay {
       name: name, parent: parent, owner: owner ?? .log(log), configuration: configuration, outputs: outputs
     ) { (observer: inout ReplayObservers.Observer) in
       try ReplayRunner.run(
-        opened, options: parseOptions, configuration: configuration, observer: &observer,
-        metrics: outputs.reports.metrics, transport: transport)
+        opened, options: parseOptions, configuration: outputs.reports.applied(to: configuration),
+        observer: &observer, metrics: outputs.reports.metrics, transport: transport)
     }
   }
 

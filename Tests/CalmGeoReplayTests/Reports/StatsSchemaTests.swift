@@ -36,9 +36,11 @@ struct StatsSchemaTests {
     let text = StatsJSONWriter.render(stats)
     let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any]
     // Every key of the schema is in the file: nothing below is vacuous.
-    let keys = ["schemaVersion", "input", "engine", "decisions", "storage", "uploads", "accounting", "calls",
+    let keys = [
+      "schemaVersion", "input", "engine", "decisions", "storage", "uploads", "accounting", "calls",
       "fidelity", "stops", "delivery", "efficiency", "energy", "geofences", "platform", "library", "seed",
-      "configuration", "tool"]
+      "configuration", "tool",
+    ]
     #expect(Array(object.keys).sorted() == keys.sorted())
     let read = try JSONDecoder().decode(ReplayStats.self, from: Data(text.utf8))
     // Before the synthesized decoding, `calls` was written and dropped on reading back.

@@ -2,23 +2,30 @@
 /// (24 bytes a fix, plus 4 for the accuracy) and the count of kept points; the min-# work runs
 /// once, in `finish`, not per fix. Without `solves` (a sweep's configurations) the section has no
 /// min-# answers of the run, and without `keepsTrack` (the track's ladder comes from its analysis)
-/// no points are kept: the fixes of the problem and the kept ones are counted.
+/// no points are kept: the fixes of the problem and the kept ones are counted. Past `fixLimit`
+/// fixes of the problem the points are let go and the section has the run's side only.
 struct EfficiencyRecorder: Sendable {
-  private let solves: Bool
-  private let keepsTrack: Bool
+  private var solves: Bool
+  private var keepsTrack: Bool
+  private let fixLimit: Int?
+  /// As made (`finish` starts over with them).
+  private let settings: (solves: Bool, keepsTrack: Bool)
+  private var overLimit = false
   private var track = SEDTrack()
   private var frame: FixFrame?
   private var accuracies: [Float] = []
   private var raw = 0
-  /// Fixes of the problem (distinct times) when not solving.
+  /// Fixes of the problem (distinct times) while no track is kept.
   private var distinct = 0
   private var lastRawTime: Int64 = .min
   private var kept = 0
   private var lastKeptTime: Int64 = .min
 
-  init(solves: Bool = true, keepsTrack: Bool = true) {
+  init(solves: Bool = true, keepsTrack: Bool = true, fixLimit: Int? = nil) {
     self.solves = solves
     self.keepsTrack = solves || keepsTrack
+    self.fixLimit = fixLimit
+    settings = (solves, keepsTrack)
   }
 
   /// Every raw fix handed to the engine.
@@ -29,6 +36,7 @@ struct EfficiencyRecorder: Sendable {
       if fix.time > lastRawTime {
         lastRawTime = fix.time
         distinct += 1
+        if let fixLimit, distinct > fixLimit { overLimit = true }
       }
       return
     }
@@ -36,6 +44,17 @@ struct EfficiencyRecorder: Sendable {
     let frame = frame!
     track.append(x: frame.x(longitude: fix.longitude), y: frame.y(latitude: fix.latitude), t: fix.time, source: raw)
     raw += 1
+    if let fixLimit, track.count > fixLimit { letTheTrackGo() }
+  }
+
+  /// Past the limit: counts from here on, keeps nothing.
+  private mutating func letTheTrackGo() {
+    overLimit = true
+    distinct = track.count
+    lastRawTime = track.t.last ?? .min
+    track = SEDTrack()
+    solves = false
+    keepsTrack = false
   }
 
   /// A location the library emitted: counted when later than the previous one (the fidelity track's rule).
@@ -56,16 +75,22 @@ struct EfficiencyRecorder: Sendable {
         accuracies.count % 2 == 1
         ? Double(accuracies[mid]) : (Double(accuracies[mid - 1]) + Double(accuracies[mid])) / 2
     }
-    let stats =
-      solves
-      ? EfficiencyStats(
+    let stats: EfficiencyStats
+    if overLimit {
+      stats = EfficiencyStats(
+        unsolvedFixes: distinct, kept: kept, sedMax: fidelity.sed.max, sedP95: fidelity.sed.p95,
+        medianAccuracy: median, ladder: nil, fixLimit: fixLimit)
+    } else if solves {
+      stats = EfficiencyStats(
         track: track, kept: kept, sedMax: fidelity.sed.max, sedP95: fidelity.sed.p95, medianAccuracy: median,
         ladder: ladder)
-      : EfficiencyStats(
+    } else {
+      stats = EfficiencyStats(
         unsolvedFixes: keepsTrack ? track.count : distinct, kept: kept, sedMax: fidelity.sed.max,
         sedP95: fidelity.sed.p95, medianAccuracy: median,
         ladder: ladder ?? EfficiencyLadder(track: track, workBudget: EfficiencyStats.workBudget / 2))
-    self = EfficiencyRecorder(solves: solves, keepsTrack: keepsTrack)
+    }
+    self = EfficiencyRecorder(solves: settings.solves, keepsTrack: settings.keepsTrack, fixLimit: fixLimit)
     return stats
   }
 }

@@ -33,6 +33,9 @@ public struct EfficiencyStats: Codable, Sendable, Hashable {
   public var measuresNoise: Bool
   /// The track's rate-distortion ladder (absent when not computed).
   public var ladder: [EfficiencyLadder.Rung]?
+  /// Present when the log has more raw fixes than this limit: the min-# answers and the ladder were
+  /// not worked out (`--efficiency` lifts the limit).
+  public var fixLimit: Int?
 }
 
 extension EfficiencyStats {
@@ -41,6 +44,21 @@ extension EfficiencyStats {
   /// The work allowed to the run's optimum (about 1.3 s of one core); the tightest tolerance gets
   /// 3 times it in all, each ladder rung half of it. Past it a number is a bound, flagged not exact.
   public static let workBudget = 200_000_000
+  /// Above this many raw fixes (distinct times) a replay leaves out the min-# answers and the ladder
+  /// unless asked (`--efficiency`): they cost up to about 10 s of one core, 10× a plain replay of a
+  /// 1 M-fix log, while a day at 1 Hz (86 400 fixes) costs well under a second.
+  public static let fixLimit = 250_000
+
+  /// The fixes of the min-# problem: those later than the fix before (`SEDTrack`'s rule).
+  public static func problemSize(_ fixes: [Fix]) -> Int {
+    var count = 0
+    var last = Int64.min
+    for fix in fixes where fix.time > last {
+      count += 1
+      last = fix.time
+    }
+    return count
+  }
   /// The fields that take min-# solves of the run (dozens for `couldHoldMetres`): a sweep works them
   /// out per configuration only when an objective or constraint names one of them.
   public static let solvedPaths = [
@@ -70,19 +88,22 @@ extension EfficiencyStats {
   /// track's ladder when known.
   public init(
     unsolvedFixes fixes: Int, kept: Int, sedMax: Double, sedP95: Double, medianAccuracy: Double?,
-    ladder: EfficiencyLadder?
+    ladder: EfficiencyLadder?, fixLimit: Int? = nil
   ) {
     self.init(
       fixes: fixes, kept: kept, sedMaxMetres: sedMax, sedP95Metres: sedP95, optimumPoints: nil, optimumExact: nil,
       greedyPoints: nil, couldHoldMetres: nil, couldHoldExact: nil, medianAccuracyMetres: medianAccuracy,
-      measuresNoise: medianAccuracy.map { sedMax < Self.noiseFactor * $0 } ?? false, ladder: ladder?.rungs)
+      measuresNoise: medianAccuracy.map { sedMax < Self.noiseFactor * $0 } ?? false, ladder: ladder?.rungs,
+      fixLimit: fixLimit)
   }
 
   /// `kept 637; 39 would do for its 206 m; its 637 could hold 8 m` (with `≥` before a bound and
   /// `(noise)` when the tolerance is below 3 × the median accuracy).
   public var summaryLine: String {
     guard let optimumPoints else {
-      return "kept \(kept) for its \(CrossTrackSummary.number(sedMaxMetres, 0)) m (the optimum was not worked out)"
+      let why = fixLimit.map { " above \(CrossTrackSummary.number(Double($0), 0)) fixes: --efficiency" } ?? ""
+      return
+        "kept \(kept) for its \(CrossTrackSummary.number(sedMaxMetres, 0)) m (the optimum was not worked out\(why))"
     }
     var line =
       "kept \(kept); \(optimumExact == true ? "" : "≥")\(optimumPoints) would do for its "
