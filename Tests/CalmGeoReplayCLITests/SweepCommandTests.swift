@@ -101,6 +101,14 @@ struct SweepCommandTests {
     }
     stats["fidelity"] = replayFidelity
     rowStats["fidelity"] = rowFidelity
+    // Nor on the run's min-# answers: the row has the run's side and the track's ladder only.
+    var replayEfficiency = stats["efficiency"] as! [String: Any]
+    let rowEfficiency = rowStats["efficiency"] as! [String: Any]
+    let answers = ["optimumPoints", "optimumExact", "greedyPoints", "couldHoldMetres", "couldHoldExact"]
+    #expect(answers.allSatisfy { replayEfficiency[$0] != nil && rowEfficiency[$0] == nil })
+    #expect(rowEfficiency["ladder"] != nil)
+    for key in answers { replayEfficiency[key] = nil }
+    stats["efficiency"] = replayEfficiency
     #expect(NSDictionary(dictionary: stats).isEqual(to: rowStats))
   }
 
