@@ -67,7 +67,7 @@ public struct MetricsObserver: ReplayObserver {
     let fidelity = fidelity.finish()
     return ReplayMetricsResult(
       fidelity: fidelity, stops: stops.finish(), trueStops: stops.stopList(),
-      efficiency: efficiency.finish(fidelity: fidelity, ladder: analysis?.efficiencyLadder ?? nil),
+      efficiency: efficiency.finish(fidelity: fidelity, ladder: analysis?.efficiencyLadder),
       delivery: delivery.finish())
   }
 }

@@ -5,11 +5,10 @@
 /// no points are kept: the fixes of the problem and the kept ones are counted. Past `fixLimit`
 /// fixes of the problem the points are let go and the section has the run's side only.
 struct EfficiencyRecorder: Sendable {
-  private var solves: Bool
-  private var keepsTrack: Bool
+  private let solves: Bool
+  private let keepsTrack: Bool
   private let fixLimit: Int?
-  /// As made (`finish` starts over with them).
-  private let settings: (solves: Bool, keepsTrack: Bool)
+  /// Past `fixLimit`: from then on the fixes are counted, not kept.
   private var overLimit = false
   private var track = SEDTrack()
   private var frame: FixFrame?
@@ -25,14 +24,13 @@ struct EfficiencyRecorder: Sendable {
     self.solves = solves
     self.keepsTrack = solves || keepsTrack
     self.fixLimit = fixLimit
-    settings = (solves, keepsTrack)
   }
 
   /// Every raw fix handed to the engine.
   @inline(__always)
   mutating func observeRaw(_ fix: Fix) {
     if let accuracy = fix.horizontalAccuracy, accuracy.isFinite { accuracies.append(Float(accuracy)) }
-    guard keepsTrack else {
+    guard keepsTrack && !overLimit else {
       if fix.time > lastRawTime {
         lastRawTime = fix.time
         distinct += 1
@@ -53,8 +51,6 @@ struct EfficiencyRecorder: Sendable {
     distinct = track.count
     lastRawTime = track.t.last ?? .min
     track = SEDTrack()
-    solves = false
-    keepsTrack = false
   }
 
   /// A location the library emitted: counted when later than the previous one (the fidelity track's rule).
@@ -90,7 +86,7 @@ struct EfficiencyRecorder: Sendable {
         sedP95: fidelity.sed.p95, medianAccuracy: median,
         ladder: ladder ?? EfficiencyLadder(track: track, workBudget: EfficiencyStats.workBudget / 2))
     }
-    self = EfficiencyRecorder(solves: settings.solves, keepsTrack: settings.keepsTrack, fixLimit: fixLimit)
+    self = EfficiencyRecorder(solves: solves, keepsTrack: keepsTrack, fixLimit: fixLimit)
     return stats
   }
 }
