@@ -195,7 +195,7 @@ public enum ScenarioDecoder {
     do {
       values = try ReplayConfigurationDecoder.decode(data, source: name)
       written = try SpecJSONReader.read(String(decoding: data, as: UTF8.self), source: name)
-    } catch let error as DocumentError where error.document == .config {
+    } catch  where error.document == .config {
       throw fail(node, "restart config: \(error.key.isEmpty ? "" : "'\(error.key)': ")\(error.reason)")
     } catch {
       throw fail(node, "restart config: \(error)")
