@@ -36,11 +36,13 @@ public struct LiveEndpoint: Sendable, Hashable {
 
   /// Validates `text` (`--url`); `resolve` turns a name into addresses (the system's
   /// resolver by default).
-  /// - Throws: `ConfigError` (exit code 64) saying what is wrong and what to do.
+  /// - Throws: `DocumentError` (exit code 64) saying what is wrong and what to do.
   public init(_ text: String, allowInsecure: Bool, resolve: Resolver = LiveEndpoint.systemResolve)
-    throws(ConfigError)
+    throws(DocumentError)
   {
-    func failure(_ reason: String) -> ConfigError { ConfigError(source: "command line", key: "--url", reason: reason) }
+    func failure(_ reason: String) -> DocumentError {
+      DocumentError(.config, source: "command line", key: "--url", reason: reason)
+    }
     guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), let rawHost = url.host, !rawHost.isEmpty
     else {
       throw failure("'\(Redaction.url(text))' is not an absolute URL such as https://ingest.example.com/locations")

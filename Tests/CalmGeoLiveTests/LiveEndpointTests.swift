@@ -9,9 +9,9 @@ struct LiveEndpointTests {
     for url in ["http://127.0.0.1:8080/x", "http://localhost/x", "http://[::1]:9000/x", "http://127.8.0.1/x"] {
       #expect(throws: Never.self) { try LiveEndpoint(url, allowInsecure: false) }
     }
-    #expect(throws: ConfigError.self) { try LiveEndpoint("http://staging.example.com/x", allowInsecure: false) }
-    #expect(throws: ConfigError.self) { try LiveEndpoint("http://10.0.0.5/x", allowInsecure: false) }
-    #expect(throws: ConfigError.self) { try LiveEndpoint("http://128.0.0.1/x", allowInsecure: false) }
+    #expect(throws: DocumentError.self) { try LiveEndpoint("http://staging.example.com/x", allowInsecure: false) }
+    #expect(throws: DocumentError.self) { try LiveEndpoint("http://10.0.0.5/x", allowInsecure: false) }
+    #expect(throws: DocumentError.self) { try LiveEndpoint("http://128.0.0.1/x", allowInsecure: false) }
     let allowed = try LiveEndpoint("http://staging.example.com/x", allowInsecure: true)
     #expect(allowed.port == 80 && allowed.host == "staging.example.com")
     #expect(try LiveEndpoint("https://staging.example.com/x", allowInsecure: false).port == 443)
@@ -76,7 +76,7 @@ struct LiveEndpointResolutionTests {
       "\($0)".contains("refusing plain http to 'foo.localhost', which resolves to 10.0.0.5, not only loopback")
     }
     // One loopback address among others is not enough.
-    #expect(throws: ConfigError.self) {
+    #expect(throws: DocumentError.self) {
       try LiveEndpoint(
         "http://mixed.test/x", allowInsecure: false,
         resolve: resolver(["mixed.test": ["127.0.0.1", "192.168.1.2"]]))

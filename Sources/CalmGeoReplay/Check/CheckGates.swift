@@ -55,13 +55,13 @@ public struct CheckGates: Sendable, Hashable {
 
   /// Reads `{"max": {path: limit, …}, "min": {…}, "max_increase": {…}, "max_decrease": {…}}`
   /// from a gates file or the manifest's `assert` object (`key` names it in errors).
-  public init(_ node: SpecNode, source: String, key: String = "") throws(CheckManifestError) {
+  public init(_ node: SpecNode, source: String, key: String = "") throws(DocumentError) {
     let reader = SweepSpecDecoder.Reader(source: source)
     let fields: [String: SpecNode]
     do {
       fields = try reader.object(node, key: key, known: Gate.Kind.allCases.map(\.rawValue))
     } catch {
-      throw CheckManifestError(error, document: key.isEmpty ? "gates" : "check manifest")
+      throw error.reported(as: key.isEmpty ? .gates : .checkManifest)
     }
     var gates: [Gate] = []
     // In the order written, so messages follow the file.
@@ -88,7 +88,7 @@ public struct CheckGates: Sendable, Hashable {
   private static func limit(
     _ node: SpecNode, kind: Gate.Kind, source: String, key: String,
     parent: String
-  ) throws(CheckManifestError) -> (Double, Bool) {
+  ) throws(DocumentError) -> (Double, Bool) {
     if let number = node.number {
       guard number.isFinite else {
         throw fail(source, node, key, "expected a finite number, found \(node.rendered)", parent)
@@ -130,22 +130,20 @@ public struct CheckGates: Sendable, Hashable {
   private static func fail(
     _ source: String, _ node: SpecNode, _ key: String, _ reason: String,
     _ parent: String
-  ) -> CheckManifestError {
-    var error = CheckManifestError(
-      source: source, line: node.line, key: key, reason: reason,
-      document: parent.isEmpty ? "gates" : "check manifest")
-    error.column = node.column
-    return error
+  ) -> DocumentError {
+    DocumentError(
+      parent.isEmpty ? .gates : .checkManifest, source: source, line: node.line, column: node.column, key: key,
+      reason: reason)
   }
 
   /// The limits `stats` breaks, in gate order; change gates compare with `golden`, the
   /// stored stats (not checked when `nil`).
-  /// - Throws: a `CheckManifestError` naming a path the stats do not have, with the
+  /// - Throws: a `DocumentError` (gates) naming a path the stats do not have, with the
   ///   closest one as a hint, or a path that is not a number.
   public func violations(
     of stats: ReplayStats, golden: ReplayStats? = nil,
     track: String
-  ) throws(CheckManifestError) -> [CheckGateViolation] {
+  ) throws(DocumentError) -> [CheckGateViolation] {
     let leaves = StatsComparison.leaves((try? OrderedJSONEncoder().encode(stats)) ?? .null)
     let values = Dictionary(leaves.map { ($0.path, $0.value) }, uniquingKeysWith: { first, _ in first })
     let goldenValues = golden.map { golden in
@@ -156,9 +154,9 @@ public struct CheckGates: Sendable, Hashable {
     for gate in gates {
       guard let value = values[gate.path] else {
         let hint = ClosestName.find(gate.path, in: leaves.map(\.path)).map { "; did you mean '\($0)'?" } ?? ""
-        throw CheckManifestError(
-          source: gate.source, line: gate.line, key: "\(gate.kind.rawValue).\(gate.path)",
-          reason: "no such field in stats.json of \(track)\(hint)", document: "gates")
+        throw DocumentError(
+          .gates, source: gate.source, line: gate.line, key: "\(gate.kind.rawValue).\(gate.path)",
+          reason: "no such field in stats.json of \(track)\(hint)")
       }
       guard let number = try Self.number(value, gate: gate) else { continue }
       guard gate.kind.isChange else {
@@ -176,15 +174,15 @@ public struct CheckGates: Sendable, Hashable {
   }
 
   /// A stats value as a number; `nil` for `null`.
-  private static func number(_ value: OrderedJSON, gate: Gate) throws(CheckManifestError) -> Double? {
+  private static func number(_ value: OrderedJSON, gate: Gate) throws(DocumentError) -> Double? {
     switch value {
     case .null: return nil
     case .int(let whole): return Double(whole)
     case .double(let real): return real
     default:
-      throw CheckManifestError(
-        source: gate.source, line: gate.line, key: "\(gate.kind.rawValue).\(gate.path)",
-        reason: "not a number in stats.json (\(value.rendered(pretty: false)))", document: "gates")
+      throw DocumentError(
+        .gates, source: gate.source, line: gate.line, key: "\(gate.kind.rawValue).\(gate.path)",
+        reason: "not a number in stats.json (\(value.rendered(pretty: false)))")
     }
   }
 }

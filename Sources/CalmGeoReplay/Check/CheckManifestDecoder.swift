@@ -11,12 +11,14 @@ public enum CheckManifestDecoder {
 
   /// Parses a manifest's text: JSON when `source` ends in `.json` (or, for other names,
   /// when the text starts with `{`), YAML otherwise.
-  public static func decode(_ text: String, source: String) throws(CheckManifestError) -> CheckManifest {
-    try decode(try document(text, source: source, document: "check manifest"), source: source)
+  public static func decode(_ text: String, source: String) throws(DocumentError) -> CheckManifest {
+    try decode(try document(text, source: source, document: .checkManifest), source: source)
   }
 
   /// Parses a JSON or YAML document (a manifest or a gates file).
-  public static func document(_ text: String, source: String, document: String) throws(CheckManifestError) -> SpecNode {
+  public static func document(_ text: String, source: String, document: DocumentError.Document) throws(DocumentError)
+    -> SpecNode
+  {
     let lower = source.lowercased()
     let isJSON =
       lower.hasSuffix(".json")
@@ -24,20 +26,20 @@ public enum CheckManifestDecoder {
     do {
       return isJSON ? try SpecJSONReader.read(text, source: source) : try SpecYAMLReader.read(text, source: source)
     } catch {
-      throw CheckManifestError(error, document: document)
+      throw error.reported(as: document)
     }
   }
 
   /// Reads a manifest from its parsed document.
-  public static func decode(_ root: SpecNode, source: String) throws(CheckManifestError) -> CheckManifest {
+  public static func decode(_ root: SpecNode, source: String) throws(DocumentError) -> CheckManifest {
     do {
       return try read(root, reader: SweepSpecDecoder.Reader(source: source))
     } catch {
-      throw CheckManifestError(error, document: "check manifest")
+      throw error.reported(as: .checkManifest)
     }
   }
 
-  private static func read(_ root: SpecNode, reader: SweepSpecDecoder.Reader) throws(SweepSpecError) -> CheckManifest {
+  private static func read(_ root: SpecNode, reader: SweepSpecDecoder.Reader) throws(DocumentError) -> CheckManifest {
     let fields = try reader.object(root, key: "", known: fields)
     guard let tracksNode = fields["tracks"] else {
       throw reader.fail(root, "tracks", "missing; expected a list of {log, config, name, options}")
@@ -59,7 +61,8 @@ public enum CheckManifestDecoder {
         do {
           manifest.assert = .inline(try CheckGates(node, source: reader.source, key: "assert"))
         } catch {
-          throw SweepSpecError(source: error.source, line: error.line, key: error.key, reason: error.reason)
+          // Reported at the gate's line, without its column (as before the errors were one type).
+          throw DocumentError(.sweepSpec, source: error.source, line: error.line, key: error.key, reason: error.reason)
         }
       } else {
         throw reader.fail(
@@ -69,11 +72,11 @@ public enum CheckManifestDecoder {
     return manifest
   }
 
-  private static func track(_ item: SpecNode, key: String, reader: SweepSpecDecoder.Reader) throws(SweepSpecError)
+  private static func track(_ item: SpecNode, key: String, reader: SweepSpecDecoder.Reader) throws(DocumentError)
     -> CheckManifest.Track
   {
     let fields = try reader.object(item, key: key, known: trackFields)
-    func text(_ field: String) throws(SweepSpecError) -> String? {
+    func text(_ field: String) throws(DocumentError) -> String? {
       guard let node = fields[field] else { return nil }
       guard let text = node.string, !text.isEmpty else {
         throw reader.fail(node, "\(key).\(field)", "expected a non-empty string, found \(node.rendered)")
@@ -103,7 +106,7 @@ public enum CheckManifestDecoder {
     return track
   }
 
-  private static func tolerance(_ node: SpecNode, reader: SweepSpecDecoder.Reader) throws(SweepSpecError)
+  private static func tolerance(_ node: SpecNode, reader: SweepSpecDecoder.Reader) throws(DocumentError)
     -> CheckTolerance
   {
     guard let entries = node.fields else {

@@ -9,7 +9,7 @@ extension ReplayConfigurationDecoder {
 
 extension ReplayConfigurationDecoder.Reader {
   /// `replay.energy`: the battery model's coefficients, each a number from 0 to 10^6 (battery from 1).
-  func energy(_ value: JSONValue) throws(ConfigError) -> EnergyModel {
+  func energy(_ value: JSONValue) throws(DocumentError) -> EnergyModel {
     let fields = try object(value, path: "replay.energy", known: ReplayConfigurationDecoder.energyKeys)
     var model = EnergyModel()
     if let name = fields["profile"] {
@@ -48,7 +48,7 @@ extension ReplayConfigurationDecoder.Reader {
   }
 
   /// `replay.metrics`: the ground-truth stop rule (radius in metres, duration in seconds).
-  func metrics(_ value: JSONValue, into settings: inout ReplaySettings) throws(ConfigError) {
+  func metrics(_ value: JSONValue, into settings: inout ReplaySettings) throws(DocumentError) {
     let fields = try object(value, path: "replay.metrics", known: ReplayConfigurationDecoder.metricsKeys)
     for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
       let path = "replay.metrics.\(key)"

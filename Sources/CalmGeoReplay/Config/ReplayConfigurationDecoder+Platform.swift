@@ -8,7 +8,7 @@ extension ReplayConfigurationDecoder {
 
 extension ReplayConfigurationDecoder.Reader {
   /// `replay.model`: one of `FilterModel.names`.
-  func model(_ value: JSONValue) throws(ConfigError) -> FilterModel {
+  func model(_ value: JSONValue) throws(DocumentError) -> FilterModel {
     let key = "replay.model"
     let text = try string(value, key) ?? FilterModel.calmgeo.rawValue
     guard let model = FilterModel(rawValue: text) else {
@@ -20,7 +20,7 @@ extension ReplayConfigurationDecoder.Reader {
   }
 
   /// `replay.platform`: seconds and metres, each rule off unless given.
-  func platform(_ value: JSONValue, into settings: inout ReplaySettings) throws(ConfigError) {
+  func platform(_ value: JSONValue, into settings: inout ReplaySettings) throws(DocumentError) {
     let fields = try object(value, path: "replay.platform", known: ReplayConfigurationDecoder.platformKeys)
     for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
       let path = "replay.platform.\(key)"
@@ -49,7 +49,8 @@ extension ReplayConfigurationDecoder.Reader {
   }
 
   /// `stationaryPause`: `true` (defaults), `false`, or `{radius, duration}` (metres, seconds).
-  private func stationaryPause(_ value: JSONValue, _ path: String) throws(ConfigError) -> PlatformModel.StationaryPause?
+  private func stationaryPause(_ value: JSONValue, _ path: String) throws(DocumentError) -> PlatformModel
+    .StationaryPause?
   {
     if case .bool(let on) = value { return on ? PlatformModel.StationaryPause() : nil }
     guard case .object = value else {
@@ -63,7 +64,7 @@ extension ReplayConfigurationDecoder.Reader {
   }
 
   /// Seconds, or `[min, max]` seconds for a seeded draw; in milliseconds.
-  private func secondsRange(_ value: JSONValue, _ path: String) throws(ConfigError) -> (Int64, Int64) {
+  private func secondsRange(_ value: JSONValue, _ path: String) throws(DocumentError) -> (Int64, Int64) {
     switch value {
     case .number:
       let ms = Self.millis(try delaySeconds(value, path))
@@ -79,7 +80,7 @@ extension ReplayConfigurationDecoder.Reader {
   }
 
   /// A platform delay in seconds: 0 to a day.
-  private func delaySeconds(_ value: JSONValue, _ path: String) throws(ConfigError) -> Double {
+  private func delaySeconds(_ value: JSONValue, _ path: String) throws(DocumentError) -> Double {
     let number = try number(value, path)
     let bounds = NumberBounds.delaySeconds
     guard number >= bounds.lowerBound else { throw fail(path, "must be 0 or more, found \(value.rendered)") }
@@ -89,7 +90,7 @@ extension ReplayConfigurationDecoder.Reader {
     return number
   }
 
-  private func nonNegative(_ value: JSONValue, _ path: String) throws(ConfigError) -> Double {
+  private func nonNegative(_ value: JSONValue, _ path: String) throws(DocumentError) -> Double {
     let number = try number(value, path)
     guard NumberBounds.platformMeasure.contains(number) else {
       throw fail(path, "must be between 0 and 1000000000, found \(value.rendered)")

@@ -22,21 +22,21 @@ public enum ReplayConfigurationDecoder {
   /// Decodes `data` (the file's bytes); `source` names the file in errors, which give
   /// the line and column of the value at fault (`positions: false` for text that is
   /// not the user's, such as a `--set` merged into a file).
-  public static func decode(_ data: Data, source: String, positions: Bool = true) throws(ConfigError)
+  public static func decode(_ data: Data, source: String, positions: Bool = true) throws(DocumentError)
     -> ReplayConfiguration
   {
     guard data.count <= maximumSize else {
-      throw ConfigError(
-        source: source, key: "",
+      throw DocumentError(
+        .config, source: source,
         reason: "the file is \(data.count) bytes; a configuration may have at most \(maximumSize) (1 MiB)")
     }
     let node: SpecNode
     do {
       node = try SpecJSONReader.read(String(decoding: data, as: UTF8.self), source: source)
     } catch {
-      throw ConfigError(
-        source: source, key: "", reason: error.reason,
-        line: positions ? error.line : 0, column: positions ? error.column : 0)
+      throw DocumentError(
+        .config, source: source, line: positions ? error.line : 0, column: positions ? error.column : 0,
+        reason: error.reason)
     }
     var places: [String: (Int, Int)] = [:]
     let root = value(node, path: "", places: &places)
@@ -67,12 +67,12 @@ public enum ReplayConfigurationDecoder {
     /// Where each key path's value starts (line, column).
     var places: [String: (Int, Int)] = [:]
 
-    func fail(_ key: String, _ reason: String) -> ConfigError {
+    func fail(_ key: String, _ reason: String) -> DocumentError {
       let (line, column) = places[key] ?? (0, 0)
-      return ConfigError(source: source, key: key, reason: reason, line: line, column: column)
+      return DocumentError(.config, source: source, line: line, column: column, key: key, reason: reason)
     }
 
-    func object(_ value: JSONValue, path: String, known: [String]) throws(ConfigError) -> [String: JSONValue] {
+    func object(_ value: JSONValue, path: String, known: [String]) throws(DocumentError) -> [String: JSONValue] {
       guard case .object(let fields) = value else {
         throw fail(path, "expected an object, found \(value.rendered)")
       }
@@ -86,13 +86,13 @@ public enum ReplayConfigurationDecoder {
       return fields
     }
 
-    func number(_ value: JSONValue, _ key: String) throws(ConfigError) -> Double {
+    func number(_ value: JSONValue, _ key: String) throws(DocumentError) -> Double {
       guard case .number(let number) = value else { throw fail(key, "expected a number, found \(value.rendered)") }
       guard number.isFinite else { throw fail(key, "must be finite") }
       return number
     }
 
-    func integer(_ value: JSONValue, _ key: String, min: Int, max: Int = .max) throws(ConfigError) -> Int {
+    func integer(_ value: JSONValue, _ key: String, min: Int, max: Int = .max) throws(DocumentError) -> Int {
       let number = try number(value, key)
       guard number == number.rounded(), number >= Double(Int.min / 2), number <= Double(Int.max / 2) else {
         throw fail(key, "expected a whole number, found \(value.rendered)")
@@ -106,12 +106,12 @@ public enum ReplayConfigurationDecoder {
       return whole
     }
 
-    func bool(_ value: JSONValue, _ key: String) throws(ConfigError) -> Bool {
+    func bool(_ value: JSONValue, _ key: String) throws(DocumentError) -> Bool {
       guard case .bool(let flag) = value else { throw fail(key, "expected true or false, found \(value.rendered)") }
       return flag
     }
 
-    func string(_ value: JSONValue, _ key: String) throws(ConfigError) -> String? {
+    func string(_ value: JSONValue, _ key: String) throws(DocumentError) -> String? {
       switch value {
       case .null: return nil
       case .string(let text): return text
@@ -119,7 +119,7 @@ public enum ReplayConfigurationDecoder {
       }
     }
 
-    mutating func configuration(_ root: JSONValue) throws(ConfigError) -> ReplayConfiguration {
+    mutating func configuration(_ root: JSONValue) throws(DocumentError) -> ReplayConfiguration {
       let fields = try object(root, path: "", known: ReplayConfigurationDecoder.calmGeoKeys)
       var result = ReplayConfiguration()
       var config = CalmGeoConfig()
@@ -163,7 +163,7 @@ public enum ReplayConfigurationDecoder {
       return result
     }
 
-    func desiredAccuracy(_ value: JSONValue) throws(ConfigError) -> Double {
+    func desiredAccuracy(_ value: JSONValue) throws(DocumentError) -> Double {
       switch value {
       case .number: return try number(value, "desiredAccuracy")
       case .string(let name):
@@ -182,7 +182,7 @@ public enum ReplayConfigurationDecoder {
       }
     }
 
-    func url(_ value: JSONValue) throws(ConfigError) -> String? {
+    func url(_ value: JSONValue) throws(DocumentError) -> String? {
       guard let text = try string(value, "url") else { return nil }
       guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
         scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
@@ -190,7 +190,7 @@ public enum ReplayConfigurationDecoder {
       return text
     }
 
-    mutating func replay(_ value: JSONValue, into result: inout ReplayConfiguration) throws(ConfigError) {
+    mutating func replay(_ value: JSONValue, into result: inout ReplayConfiguration) throws(DocumentError) {
       let fields = try object(value, path: "replay", known: ReplayConfigurationDecoder.replayKeys)
       for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
         let path = "replay.\(key)"
@@ -213,7 +213,7 @@ public enum ReplayConfigurationDecoder {
       }
     }
 
-    func network(_ value: JSONValue) throws(ConfigError) -> NetworkModel {
+    func network(_ value: JSONValue) throws(DocumentError) -> NetworkModel {
       let fields = try object(value, path: "replay.network", known: ReplayConfigurationDecoder.networkKeys)
       var model = NetworkModel()
       for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
@@ -227,7 +227,7 @@ public enum ReplayConfigurationDecoder {
           guard case .array(let items) = value else {
             throw fail(path, "expected a list such as [200, 500, \"timeout\"]")
           }
-          model.schedule = try items.map { (item) throws(ConfigError) -> NetworkModel.Outcome in
+          model.schedule = try items.map { (item) throws(DocumentError) -> NetworkModel.Outcome in
             let text: String
             switch item {
             case .number(let code) where code == code.rounded() && abs(code) < 1e6: text = String(Int(code))
@@ -258,7 +258,7 @@ extension NetworkModel {
   /// Reads a latency: milliseconds, or `[min, max]` for a seeded uniform draw.
   fileprivate static func latencyRange(
     _ value: JSONValue, path: String, reader: ReplayConfigurationDecoder.Reader
-  ) throws(ConfigError) -> (Int64, Int64) {
+  ) throws(DocumentError) -> (Int64, Int64) {
     switch value {
     case .number:
       let ms = try reader.integer(value, path, min: 0, max: Int(NumberBounds.latencyMilliseconds.upperBound))

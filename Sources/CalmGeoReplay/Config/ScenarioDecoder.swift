@@ -19,7 +19,7 @@ public enum ScenarioDecoder {
   /// scenario's folder).
   public static func decode(
     _ text: String, source: String, configFile: (String) throws -> Data = { _ in throw CocoaError(.fileNoSuchFile) }
-  ) throws(ScenarioError) -> Scenario {
+  ) throws(DocumentError) -> Scenario {
     let lower = source.lowercased()
     let isJSON =
       lower.hasSuffix(".json")
@@ -29,25 +29,23 @@ public enum ScenarioDecoder {
     do {
       root = isJSON ? try SpecJSONReader.read(text, source: source) : try SpecYAMLReader.read(text, source: source)
     } catch {
-      var failure = ScenarioError(source: source, line: error.line, entry: nil, reason: error.reason)
-      failure.column = error.column
-      throw failure
+      throw DocumentError(.scenario, source: source, line: error.line, column: error.column, reason: error.reason)
     }
     var list = root
     if let fields = root.fields {
       for field in fields where field.key != "calls" {
-        throw ScenarioError(
-          source: source, line: field.value.line, entry: nil,
+        throw DocumentError(
+          .scenario, source: source, line: field.value.line,
           reason: "unknown key '\(field.key)'; a scenario is {calls: [...]} or a list of calls")
       }
       guard let calls = root["calls"] else {
-        throw ScenarioError(source: source, line: root.line, entry: nil, reason: "missing 'calls': the list of calls")
+        throw DocumentError(.scenario, source: source, line: root.line, reason: "missing 'calls': the list of calls")
       }
       list = calls
     }
     guard case .array(let items) = list.kind else {
-      throw ScenarioError(
-        source: source, line: list.line, entry: nil,
+      throw DocumentError(
+        .scenario, source: source, line: list.line,
         reason: "expected a list of calls such as [{call: start, at: \"+0s\"}], found \(list.rendered)")
     }
     var entries: [Scenario.Entry] = []
@@ -59,9 +57,10 @@ public enum ScenarioDecoder {
 
   private static func entry(
     _ item: SpecNode, index: Int, source: String, configFile: (String) throws -> Data
-  ) throws(ScenarioError) -> Scenario.Entry {
-    func fail(_ node: SpecNode, _ reason: String) -> ScenarioError {
-      ScenarioError(source: source, line: node.line > 0 ? node.line : item.line, entry: index, reason: reason)
+  ) throws(DocumentError) -> Scenario.Entry {
+    func fail(_ node: SpecNode, _ reason: String) -> DocumentError {
+      DocumentError(
+        .scenario, source: source, line: node.line > 0 ? node.line : item.line, key: "calls[\(index)]", reason: reason)
     }
     guard let fields = item.fields else {
       throw fail(item, "expected {call, at} or {call, after}, found \(item.rendered)")
@@ -96,7 +95,7 @@ public enum ScenarioDecoder {
     return Scenario.Entry(call, at: time, line: item.line)
   }
 
-  private static func at(_ node: SpecNode, fail: (SpecNode, String) -> ScenarioError) throws(ScenarioError)
+  private static func at(_ node: SpecNode, fail: (SpecNode, String) -> DocumentError) throws(DocumentError)
     -> Scenario.Time
   {
     let expected = "expected \"+600s\", \"+10m\", an ISO 8601 time such as \"2024-05-01T07:10:00Z\" or \"fix#1200\""
@@ -115,7 +114,7 @@ public enum ScenarioDecoder {
     return .absolute(millis)
   }
 
-  private static func after(_ node: SpecNode, fail: (SpecNode, String) -> ScenarioError) throws(ScenarioError)
+  private static func after(_ node: SpecNode, fail: (SpecNode, String) -> DocumentError) throws(DocumentError)
     -> Scenario.Time
   {
     let events = Scenario.Event.allCases.map(\.rawValue).joined(separator: ", ")
@@ -172,8 +171,8 @@ public enum ScenarioDecoder {
 
   private static func patch(
     _ node: SpecNode?, item: SpecNode, index: Int, source: String, configFile: (String) throws -> Data,
-    fail: (SpecNode, String) -> ScenarioError
-  ) throws(ScenarioError) -> CalmGeoConfigPatch {
+    fail: (SpecNode, String) -> DocumentError
+  ) throws(DocumentError) -> CalmGeoConfigPatch {
     guard let node else { return CalmGeoConfigPatch(keys: [], values: CalmGeoConfig()) }
     let data: Data
     var name = "\(source):\(node.line) calls[\(index)].config"
@@ -196,7 +195,7 @@ public enum ScenarioDecoder {
     do {
       values = try ReplayConfigurationDecoder.decode(data, source: name)
       written = try SpecJSONReader.read(String(decoding: data, as: UTF8.self), source: name)
-    } catch let error as ConfigError {
+    } catch  where error.document == .config {
       throw fail(node, "restart config: \(error.key.isEmpty ? "" : "'\(error.key)': ")\(error.reason)")
     } catch {
       throw fail(node, "restart config: \(error)")

@@ -11,7 +11,7 @@ public enum GeofenceFileDecoder {
 
   /// Parses a file's text: JSON when `source` ends in `.json` (or, for other names, when
   /// the text starts with `{` or `[`), YAML otherwise.
-  public static func decode(_ text: String, source: String) throws(GeofenceFileError) -> [GeofenceCondition] {
+  public static func decode(_ text: String, source: String) throws(DocumentError) -> [GeofenceCondition] {
     let lower = source.lowercased()
     let first = text.first { !$0.isWhitespace && $0 != "\u{FEFF}" }
     let isJSON =
@@ -21,16 +21,15 @@ public enum GeofenceFileDecoder {
     do {
       root = isJSON ? try SpecJSONReader.read(text, source: source) : try SpecYAMLReader.read(text, source: source)
     } catch {
-      throw GeofenceFileError(
-        source: source, line: error.line, column: error.column, entry: error.key, reason: error.reason)
+      throw error.reported(as: .geofences)
     }
     return try decode(root, source: source)
   }
 
   /// Reads the conditions of a parsed document.
-  public static func decode(_ root: SpecNode, source: String) throws(GeofenceFileError) -> [GeofenceCondition] {
-    func fail(_ node: SpecNode, _ entry: String, _ reason: String) -> GeofenceFileError {
-      GeofenceFileError(source: source, line: node.line, column: node.column, entry: entry, reason: reason)
+  public static func decode(_ root: SpecNode, source: String) throws(DocumentError) -> [GeofenceCondition] {
+    func fail(_ node: SpecNode, _ entry: String, _ reason: String) -> DocumentError {
+      DocumentError(.geofences, source: source, line: node.line, column: node.column, key: entry, reason: reason)
     }
     var list = root
     if let fields = root.fields {
@@ -68,8 +67,8 @@ public enum GeofenceFileDecoder {
   }
 
   private static func decode(
-    _ item: SpecNode, entry: String, fail: (SpecNode, String, String) -> GeofenceFileError
-  ) throws(GeofenceFileError) -> GeofenceCondition {
+    _ item: SpecNode, entry: String, fail: (SpecNode, String, String) -> DocumentError
+  ) throws(DocumentError) -> GeofenceCondition {
     let expected = "{identifier, latitude, longitude, radius, assuming}"
     guard let fields = item.fields else {
       throw fail(item, entry, "expected a condition \(expected), found \(item.rendered)")
@@ -80,11 +79,11 @@ public enum GeofenceFileDecoder {
         ?? "expected one of \(Self.fields.joined(separator: ", "))"
       throw fail(field.value, "\(entry).\(field.key)", "unknown field; \(hint)")
     }
-    func required(_ key: String, _ what: String) throws(GeofenceFileError) -> SpecNode {
+    func required(_ key: String, _ what: String) throws(DocumentError) -> SpecNode {
       guard let node = item[key] else { throw fail(item, "\(entry).\(key)", "missing; expected \(what)") }
       return node
     }
-    func number(_ key: String, _ what: String, _ valid: (Double) -> Bool) throws(GeofenceFileError) -> Double {
+    func number(_ key: String, _ what: String, _ valid: (Double) -> Bool) throws(DocumentError) -> Double {
       let node = try required(key, what)
       guard let value = node.number, value.isFinite, valid(value) else {
         throw fail(node, "\(entry).\(key)", "expected \(what), found \(node.rendered)")

@@ -6,8 +6,8 @@ import Foundation
 public enum SweepSpecFile {
   /// Loads the spec at `path`.
   /// - Throws: `InputUnavailable` when the spec or its base config cannot be read;
-  ///   `SweepSpecError` for a bad spec (a glob matching nothing included); the base
-  ///   file's `ConfigError`.
+  ///   `DocumentError` (sweep spec) for a bad spec (a glob matching nothing included); the base
+  ///   file's (config).
   public static func load(path: String) throws -> SweepPlan {
     let spec = try SweepSpecDecoder.decode(try read(path), source: path)
     let folder = (path as NSString).deletingLastPathComponent
@@ -21,11 +21,12 @@ public enum SweepSpecFile {
       do {
         base = try SpecJSONReader.read(text, source: file)
       } catch {
-        throw ConfigError(source: file, key: "", reason: error.reason)
+        throw DocumentError(.config, source: file, reason: error.reason)
       }
       guard base.fields != nil else {
-        throw SweepSpecError(
-          source: path, line: line, key: "base", reason: "\(file) holds \(base.rendered), expected a config object")
+        throw DocumentError(
+          .sweepSpec, source: path, line: line, key: "base",
+          reason: "\(file) holds \(base.rendered), expected a config object")
       }
       baseSource = file
     }
@@ -35,7 +36,7 @@ public enum SweepSpecFile {
   /// The logs of the spec's `tracks`, globs expanded (sorted), each named relative to
   /// the spec's folder; a log named again by a later item is read once, with the first
   /// item's options.
-  static func tracks(_ spec: SweepSpec, folder: String) throws(SweepSpecError) -> [(
+  static func tracks(_ spec: SweepSpec, folder: String) throws(DocumentError) -> [(
     track: SweepPlan.Track, written: [SpecNode.Field]
   )] {
     var result: [(track: SweepPlan.Track, written: [SpecNode.Field])] = []
@@ -48,8 +49,8 @@ public enum SweepSpecFile {
           String($0.dropFirst(prefix.count))
         }
         guard !names.isEmpty else {
-          throw SweepSpecError(
-            source: spec.source, line: item.line, key: "tracks[\(index)]",
+          throw DocumentError(
+            .sweepSpec, source: spec.source, line: item.line, key: "tracks[\(index)]",
             reason: "\"\(item.pattern)\" matches no file (relative to \(folder.isEmpty ? "." : folder))")
         }
       }

@@ -24,7 +24,9 @@ struct CallScheduler: Sendable {
   /// Events so far, by kind.
   /// (A SIMD value rather than an array: no uniqueness check on the per-fix increment.)
   private var counts = SIMD8<Int>()
-  private(set) var problem: ScenarioError?
+  private(set) var problem: DocumentError?
+  /// The index of the entry `problem` is about.
+  private var problemEntry: Int?
 
   init(_ scenario: Scenario) {
     self.scenario = scenario
@@ -143,9 +145,10 @@ struct CallScheduler: Sendable {
 
   /// Keeps the problem of the earliest entry in the file.
   private mutating func fail(_ index: Int, _ reason: String) {
-    if let problem, let entry = problem.entry, entry <= index { return }
-    problem = ScenarioError(
-      source: scenario.source.isEmpty ? "scenario" : scenario.source,
-      line: entry(index).line, entry: index, reason: reason)
+    if let problemEntry, problemEntry <= index { return }
+    problemEntry = index
+    problem = DocumentError(
+      .scenario, source: scenario.source.isEmpty ? "scenario" : scenario.source,
+      line: entry(index).line, key: "calls[\(index)]", reason: reason)
   }
 }

@@ -27,7 +27,7 @@ public struct ReplayResult: Sendable, Hashable {
   public var calls: [AppCall.Name: Int]?
   /// A scenario entry that could not run on this log (before the first fix, after the
   /// last, an event that never happened); the CLI reports it with exit code 64.
-  public var scenarioError: ScenarioError?
+  public var scenarioError: DocumentError?
   /// The first point where the real library would have crashed (an expired record still
   /// listed at a sync or listing; `LibraryCrash`); the replay went on.
   public var libraryCrash: LibraryCrash?

@@ -65,32 +65,3 @@ public struct Scenario: Sendable, Hashable {
     Scenario(entries: entries + [Entry(.sync, at: .end)], source: source)
   }
 }
-
-/// A scenario that cannot run on this log (exit code 64): the file, the entry, and the
-/// log's fixes it was measured against.
-public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// The scenario file as the user named it.
-  public var source: String
-  /// The line (from 1) of the entry; 0 when unknown.
-  public var line: Int
-  /// The column (from 1) on that line, for a problem in the document's syntax; 0 when unknown.
-  public var column: Int = 0
-  /// The entry's index (from 0); `nil` for a problem with the whole file.
-  public var entry: Int?
-  /// What is wrong and what to do.
-  public var reason: String
-
-  public init(source: String, line: Int = 0, entry: Int?, reason: String) {
-    self.source = source
-    self.line = line
-    self.entry = entry
-    self.reason = reason
-  }
-
-  /// `commute.yaml:12: error: scenario: calls[3]: …`
-  public var description: String {
-    let place = SourceLocation(file: source, line: line, column: column > 0 ? column : nil)
-    let what = entry.map { "calls[\($0)]: " } ?? ""
-    return "\(place): error: scenario: \(what)\(reason)"
-  }
-}

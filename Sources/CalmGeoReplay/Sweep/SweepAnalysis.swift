@@ -17,7 +17,7 @@ public struct SweepAnalysis: Sendable {
   public var ranking: SweepRanking
 
   /// Analyses `table`; throws when an objective or a constraint names no column.
-  public init(manifest: SweepManifest, table: SweepTable) throws(SweepSpecError) {
+  public init(manifest: SweepManifest, table: SweepTable) throws(DocumentError) {
     self.manifest = manifest
     self.table = table
     columns = table.columns
@@ -44,7 +44,7 @@ public struct SweepAnalysis: Sendable {
   /// With `complete` false (`known` are the first row's paths), a path whose section
   /// (`fidelity` in `fidelity.sed.p95`) is absent from that row is let through: the
   /// section may be one some rows omit. The check on all rows is then final.
-  public static func checkPaths(_ manifest: SweepManifest, known: [String], complete: Bool) throws(SweepSpecError) {
+  public static func checkPaths(_ manifest: SweepManifest, known: [String], complete: Bool) throws(DocumentError) {
     let set = Set(known)
     let sections = Set(known.map { $0.prefix { $0 != "." } })
     let paths =
@@ -55,8 +55,8 @@ public struct SweepAnalysis: Sendable {
       let hint =
         ClosestName.find(path, in: known).map { "did you mean '\($0)'?" }
         ?? "expected a number of stats.json such as engine.keptRatio or energy.percentPerHour"
-      throw SweepSpecError(
-        source: manifest.spec, key: key, reason: "\"\(text)\": '\(path)' is not a result number; \(hint)")
+      throw DocumentError(
+        .sweepSpec, source: manifest.spec, key: key, reason: "\"\(text)\": '\(path)' is not a result number; \(hint)")
     }
   }
 }

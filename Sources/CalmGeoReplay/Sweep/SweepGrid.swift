@@ -51,8 +51,8 @@ public struct SweepGrid: Sendable, Hashable {
   /// - Parameter source: the spec file, named in errors.
   /// - Parameter baseSource: the base config file when the base is one (its errors name
   ///   it as `--config` would), else `nil` for a base written in the spec.
-  /// - Throws: `SweepSpecError` naming `base.<key>` or `vary.<key>` with the value,
-  ///   or the base file's `ConfigError`.
+  /// - Throws: `DocumentError` (sweep spec) naming `base.<key>` or `vary.<key>` with the value,
+  ///   or the base file's (config).
   public func configurations(source: String, baseSource: String?) throws -> [ReplayConfiguration] {
     do {
       _ = try ReplayConfigurationDecoder.decode(
@@ -60,15 +60,15 @@ public struct SweepGrid: Sendable, Hashable {
     } catch {
       // A base file's errors name the file, as `--config` does.
       if baseSource != nil { throw error }
-      throw SweepSpecError(
-        source: source, line: base.line, key: "base" + (error.key.isEmpty ? "" : ".\(error.key)"),
+      throw DocumentError(
+        .sweepSpec, source: source, line: base.line, key: "base" + (error.key.isEmpty ? "" : ".\(error.key)"),
         reason: error.reason)
     }
     for variable in variables {
       var probe = base
       guard probe.set(variable.path, to: SpecNode(.null)) else {
-        throw SweepSpecError(
-          source: source, line: variable.values.first?.line ?? 0, key: "vary.\(variable.path)",
+        throw DocumentError(
+          .sweepSpec, source: source, line: variable.values.first?.line ?? 0, key: "vary.\(variable.path)",
           reason: "cannot be set: a part of this path holds a value, not an object, in the base config")
       }
     }
@@ -87,20 +87,20 @@ public struct SweepGrid: Sendable, Hashable {
   }
 
   /// A config decoder error of one configuration, named by the varied key it concerns.
-  private func describe(_ error: ConfigError, configuration index: Int, source: String) -> SweepSpecError {
+  private func describe(_ error: DocumentError, configuration index: Int, source: String) -> DocumentError {
     let values = values(at: index)
     let matching = variables.indices.first { position in
       let path = variables[position].path
       return error.key == path || error.key.hasPrefix(path + ".") || path.hasPrefix(error.key + ".")
     }
     guard let position = matching else {
-      return SweepSpecError(
-        source: source, key: error.key.isEmpty ? "vary" : error.key,
+      return DocumentError(
+        .sweepSpec, source: source, key: error.key.isEmpty ? "vary" : error.key,
         reason: "\(error.reason) (configuration \(index): \(label(at: index)))")
     }
     let value = values[position]
-    return SweepSpecError(
-      source: source, line: value.line, key: "vary.\(variables[position].path)",
+    return DocumentError(
+      .sweepSpec, source: source, line: value.line, key: "vary.\(variables[position].path)",
       reason: error.reason.contains("found")
         ? "\(error.reason) (configuration \(index))"
         : "\(error.reason) (value \(value.rendered), configuration \(index))")

@@ -29,7 +29,7 @@ public struct SweepPlan: Sendable {
   /// - Parameters:
   ///   - tracks: the resolved logs, with the options each spec item gave as written.
   ///   - baseSource: the base config's file when it came from one.
-  /// - Throws: `SweepSpecError`, or the base file's `ConfigError`.
+  /// - Throws: `DocumentError` for the spec (sweep spec) or the base file (config).
   public init(
     spec: SweepSpec, base: SpecNode, baseSource: String?,
     tracks: [(track: Track, written: [SpecNode.Field])]
@@ -42,8 +42,8 @@ public struct SweepPlan: Sendable {
     let limit = NumberBounds.sweepConfigurations
     guard grid.count <= limit else {
       let found = grid.count == .max ? "more than \(Int.max)" : String(grid.count)
-      throw SweepSpecError(
-        source: spec.source, key: "vary",
+      throw DocumentError(
+        .sweepSpec, source: spec.source, key: "vary",
         reason: "the grid has \(found) configurations (the product of the vary lists' lengths); at most \(limit)"
           + " fit in one sweep: shorten the lists or split the study into several specs")
     }

@@ -7,7 +7,7 @@ extension SweepSpecDecoder.Reader {
   static let maxValuesPerKey = 100_000
 
   /// `vary`: each key's values, in the order the keys are written.
-  func variables(_ node: SpecNode) throws(SweepSpecError) -> [SweepVariable] {
+  func variables(_ node: SpecNode) throws(DocumentError) -> [SweepVariable] {
     guard let fields = node.fields else {
       throw fail(node, "vary", "expected an object mapping config keys to values, found \(node.rendered)")
     }
@@ -23,7 +23,7 @@ extension SweepSpecDecoder.Reader {
   }
 
   /// A list of values, `{from, to, step}` or `{random, seed, from, to}`.
-  private func values(_ node: SpecNode, path: String, key: String) throws(SweepSpecError) -> [SpecNode] {
+  private func values(_ node: SpecNode, path: String, key: String) throws(DocumentError) -> [SpecNode] {
     switch node.kind {
     case .array(let items):
       guard !items.isEmpty else { throw fail(node, key, "expected at least one value, found []") }
@@ -39,7 +39,7 @@ extension SweepSpecDecoder.Reader {
   }
 
   private func number(_ fields: [String: SpecNode], _ name: String, in node: SpecNode, key: String)
-    throws(SweepSpecError) -> Double
+    throws(DocumentError) -> Double
   {
     guard let value = fields[name] else { throw fail(node, "\(key).\(name)", "missing; expected a number") }
     guard let number = value.number else {
@@ -51,7 +51,7 @@ extension SweepSpecDecoder.Reader {
   /// `{from, to, step}`, both ends included; values are `from + i·step` (no running sum),
   /// rounded to the decimals written in `from` and `step` (so 0.1 steps give 0.3, not
   /// 0.30000000000000004).
-  private func range(_ node: SpecNode, key: String) throws(SweepSpecError) -> [SpecNode] {
+  private func range(_ node: SpecNode, key: String) throws(DocumentError) -> [SpecNode] {
     let fields = try object(node, key: key, known: Self.rangeFields)
     let from = try number(fields, "from", in: node, key: key)
     let to = try number(fields, "to", in: node, key: key)
@@ -77,7 +77,7 @@ extension SweepSpecDecoder.Reader {
   /// `{random: N, seed: S, from, to}`: N uniform draws from `SplitMix64(seed: S)` (seed 0
   /// when absent), whole numbers in [from, to] for keys the config decoder takes as
   /// whole numbers, reals in [from, to) otherwise.
-  private func random(_ node: SpecNode, path: String, key: String) throws(SweepSpecError) -> [SpecNode] {
+  private func random(_ node: SpecNode, path: String, key: String) throws(DocumentError) -> [SpecNode] {
     let fields = try object(node, key: key, known: Self.randomFields)
     let count = try number(fields, "random", in: node, key: key)
     guard count >= 1, count == count.rounded(), count <= Double(Self.maxValuesPerKey) else {

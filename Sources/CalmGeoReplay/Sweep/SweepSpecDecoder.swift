@@ -13,7 +13,7 @@ public enum SweepSpecDecoder {
 
   /// Parses a spec's text: JSON when `source` ends in `.json` (or, for other names, when
   /// the text starts with `{`), YAML otherwise.
-  public static func decode(_ text: String, source: String) throws(SweepSpecError) -> SweepSpec {
+  public static func decode(_ text: String, source: String) throws(DocumentError) -> SweepSpec {
     let lower = source.lowercased()
     let isJSON =
       lower.hasSuffix(".json")
@@ -23,7 +23,7 @@ public enum SweepSpecDecoder {
   }
 
   /// Reads a spec from its parsed document.
-  public static func decode(_ root: SpecNode, source: String) throws(SweepSpecError) -> SweepSpec {
+  public static func decode(_ root: SpecNode, source: String) throws(DocumentError) -> SweepSpec {
     let reader = Reader(source: source)
     let fields = try reader.object(root, key: "", known: fields)
     guard let tracks = fields["tracks"] else {
@@ -40,21 +40,21 @@ public enum SweepSpecDecoder {
     }
     return SweepSpec(
       source: source, tracks: try reader.tracks(tracks), base: base,
-      variables: try fields["vary"].map { (node) throws(SweepSpecError) in try reader.variables(node) } ?? [],
-      objectives: try fields["objectives"].map { (node) throws(SweepSpecError) in try reader.objectives(node) } ?? [],
-      constraints: try fields["constraints"].map { (node) throws(SweepSpecError) in try reader.constraints(node) } ?? []
+      variables: try fields["vary"].map { (node) throws(DocumentError) in try reader.variables(node) } ?? [],
+      objectives: try fields["objectives"].map { (node) throws(DocumentError) in try reader.objectives(node) } ?? [],
+      constraints: try fields["constraints"].map { (node) throws(DocumentError) in try reader.constraints(node) } ?? []
     )
   }
 
   struct Reader {
     let source: String
 
-    func fail(_ node: SpecNode, _ key: String, _ reason: String) -> SweepSpecError {
-      SweepSpecError(source: source, line: node.line, key: key, reason: reason)
+    func fail(_ node: SpecNode, _ key: String, _ reason: String) -> DocumentError {
+      DocumentError(.sweepSpec, source: source, line: node.line, key: key, reason: reason)
     }
 
     /// The fields of an object, refusing keys not in `known` (with a "did you mean").
-    func object(_ node: SpecNode, key: String, known: [String]) throws(SweepSpecError) -> [String: SpecNode] {
+    func object(_ node: SpecNode, key: String, known: [String]) throws(DocumentError) -> [String: SpecNode] {
       guard let fields = node.fields else {
         throw fail(node, key, "expected an object with \(known.joined(separator: ", ")), found \(node.rendered)")
       }
@@ -78,7 +78,7 @@ public enum SweepSpecDecoder {
       return [node]
     }
 
-    func objectives(_ node: SpecNode) throws(SweepSpecError) -> [SweepObjective] {
+    func objectives(_ node: SpecNode) throws(DocumentError) -> [SweepObjective] {
       var result: [SweepObjective] = []
       for (index, item) in list(node).enumerated() {
         let key = "objectives[\(index)]"
@@ -99,7 +99,7 @@ public enum SweepSpecDecoder {
       return result
     }
 
-    func constraints(_ node: SpecNode) throws(SweepSpecError) -> [SweepConstraint] {
+    func constraints(_ node: SpecNode) throws(DocumentError) -> [SweepConstraint] {
       var result: [SweepConstraint] = []
       for (index, item) in list(node).enumerated() {
         guard let text = item.string, let constraint = SweepConstraint(text) else {
@@ -115,7 +115,7 @@ public enum SweepSpecDecoder {
 }
 
 extension SweepSpecDecoder.Reader {
-  func tracks(_ node: SpecNode) throws(SweepSpecError) -> [SweepTrackSpec] {
+  func tracks(_ node: SpecNode) throws(DocumentError) -> [SweepTrackSpec] {
     let items = list(node)
     guard !items.isEmpty else { throw fail(node, "tracks", "expected at least one log path or glob, found []") }
     var result: [SweepTrackSpec] = []
@@ -144,19 +144,19 @@ extension SweepSpecDecoder.Reader {
 
   /// One per-track option, onto the track's `ParseOptions` (sweep specs and check
   /// manifests share these names); the key must be one of `trackFields` but `path`.
-  func apply(_ field: SpecNode.Field, to track: inout SweepTrackSpec, key: String) throws(SweepSpecError) {
+  func apply(_ field: SpecNode.Field, to track: inout SweepTrackSpec, key: String) throws(DocumentError) {
     let value = field.value
-    func text(_ expected: String) throws(SweepSpecError) -> String {
+    func text(_ expected: String) throws(DocumentError) -> String {
       guard let text = value.string else { throw fail(value, key, "expected \(expected), found \(value.rendered)") }
       return text
     }
-    func positive(_ what: String) throws(SweepSpecError) -> Double {
+    func positive(_ what: String) throws(DocumentError) -> Double {
       guard let number = value.number, number > 0 else {
         throw fail(value, key, "expected \(what) more than 0, found \(value.rendered)")
       }
       return number
     }
-    func ordinal() throws(SweepSpecError) -> Int {
+    func ordinal() throws(DocumentError) -> Int {
       let bounds = NumberBounds.ordinal
       guard let number = value.number, number == number.rounded(),
         number >= Double(bounds.lowerBound), number <= Double(bounds.upperBound)

@@ -29,7 +29,7 @@ struct CheckPlan {
 
   /// The plan of a golden folder's manifest, with the gates of `assertFile` added to
   /// the manifest's own.
-  /// - Throws: `CheckManifestError` or `ConfigError` (64), `CheckError` (64, 66).
+  /// - Throws: `DocumentError` (64), `CheckError` (64, 66).
   /// `assignments` (`--set key=value`) apply over every track's configuration.
   init(golden: GoldenFolder, assertFile: String?, assignments: [String] = []) throws {
     let manifest = try golden.manifest()
@@ -37,8 +37,8 @@ struct CheckPlan {
     var names = OutputNames()
     for (index, track) in manifest.tracks.enumerated() {
       if let name = track.name, !names.reserve(name) {
-        throw CheckManifestError(
-          source: golden.manifestPath, line: track.line, key: "tracks[\(index)].name",
+        throw DocumentError(
+          .checkManifest, source: golden.manifestPath, line: track.line, key: "tracks[\(index)].name",
           reason: "another track is already named \"\(name)\"")
       }
     }
@@ -81,6 +81,6 @@ struct CheckPlan {
   /// A gates file (JSON or YAML), decoded.
   static func gates(_ path: String) throws -> CheckGates {
     let text = try GoldenFolder.text(path)
-    return try CheckGates(CheckManifestDecoder.document(text, source: path, document: "gates"), source: path)
+    return try CheckGates(CheckManifestDecoder.document(text, source: path, document: .gates), source: path)
   }
 }

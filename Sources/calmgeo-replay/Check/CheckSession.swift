@@ -58,7 +58,7 @@ struct CheckSession {
         outcome.violations += result.violations
         outcome.tracks.append(CheckReport.Track(name: track.name, result: result))
         fflush(nil)  // stdout, before the next track's errors on stderr
-      } catch let error as CheckManifestError {
+      } catch let error as DocumentError where [.checkManifest, .gates].contains(error.document) {
         // A gate naming a field stats.json does not have: nothing else can be gated.
         Terminal.printError(error.description)
         outcome.exitCode = 64

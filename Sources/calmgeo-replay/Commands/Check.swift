@@ -224,9 +224,6 @@ extension CalmGeoReplayCommand {
       case let error as CheckError:
         Terminal.printError(error.description)
         return error.code
-      case let error as CheckManifestError:
-        Terminal.printError(error.description)
-        return 64
       default:
         return Terminal.report(error)
       }

@@ -16,7 +16,7 @@ enum ConfigurationLoader {
     do {
       data = try SmallFile.read(file, limit: ReplayConfigurationDecoder.maximumSize)
     } catch {
-      throw ConfigError(source: file, key: "", reason: "cannot read the configuration file: \(error.reason)")
+      throw DocumentError(.config, source: file, reason: "cannot read the configuration file: \(error.reason)")
     }
     return try load(data: data, source: file, assignments: assignments)
   }
@@ -55,7 +55,7 @@ enum ConfigurationLoader {
     guard let data = FileManager.default.contents(atPath: path) else {
       let reason =
         FileManager.default.fileExists(atPath: path) ? "cannot read the scenario file" : "no such scenario file"
-      throw ScenarioError(source: path, entry: nil, reason: reason)
+      throw DocumentError(.scenario, source: path, reason: reason)
     }
     let folder = (path as NSString).deletingLastPathComponent
     return try ScenarioDecoder.decode(String(decoding: data, as: UTF8.self), source: path) { name in

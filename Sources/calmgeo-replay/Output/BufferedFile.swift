@@ -1,3 +1,5 @@
+import CalmGeoReplay
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -58,13 +60,15 @@ final class BufferedFile {
 
 /// An output file that could not be written (exit code 1).
 /// An output that cannot be written (exit code 1): the path and the OS's reason.
-struct OutputError: Error, CustomStringConvertible {
+struct OutputError: ExitCodedError {
   var path: String
   var reason: String
   /// Whether the tool refuses to touch what is at `path` (not its own) rather than failed to write.
   var isRefusal = false
   /// `out/walk: error: cannot write: Not a directory`, or for a refusal `out/walk: error: <reason>`.
   var description: String { isRefusal ? "\(path): error: \(reason)" : "\(path): error: cannot write: \(reason)" }
+  /// 1: an output that cannot be written affects every log.
+  var exitCode: Int32 { 1 }
 
   init(path: String, reason: String) {
     self.path = path

@@ -24,36 +24,25 @@ enum Terminal {
     _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
   }
 
-  /// Prints an error as `file:line[:column]: error: reason` and returns its exit code.
+  /// Prints an error as `file:line[:column]: error: reason` and returns its exit code: an
+  /// `ExitCodedError` (documents 64, log data 65, missing input 66, outputs 1) says both itself.
   static func report(_ error: any Error) -> Int32 {
+    let (message, code) = outcome(error)
+    printError(message)
+    return code
+  }
+
+  /// The message and exit code `report` gives `error`.
+  static func outcome(_ error: any Error) -> (message: String, code: Int32) {
     switch error {
-    case let error as ParseError:
-      printError(error.description)
-      return 65
-    case let error as InputUnavailable:
-      printError(error.description)
-      return 66
-    case let error as ConfigError:
-      printError(error.description)
-      return 64
-    case let error as GeofenceFileError:
-      printError(error.description)
-      return 64
-    case let error as ScenarioError:
-      printError(error.description)
-      return 64
-    case let error as OutputError:
-      printError(error.description)
-      return 1
+    case let error as any ExitCodedError:
+      return (error.description, error.exitCode)
     case let error as ValidationError:
-      printError("error: \(error.message)")
-      return 64
+      return ("error: \(error.message)", 64)
     case let error as LibraryError:
-      printError("error: \(error)")
-      return error.exitCode
+      return ("error: \(error)", error.exitCode)
     default:
-      printError("error: \(error)")
-      return 1
+      return ("error: \(error)", 1)
     }
   }
 

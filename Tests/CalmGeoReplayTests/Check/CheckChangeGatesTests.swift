@@ -20,8 +20,8 @@ struct CheckChangeGatesTests {
     return stats
   }
 
-  private func gates(_ text: String, source: String = "gates.yaml") throws(CheckManifestError) -> CheckGates {
-    try CheckGates(CheckManifestDecoder.document(text, source: source, document: "gates"), source: source)
+  private func gates(_ text: String, source: String = "gates.yaml") throws(DocumentError) -> CheckGates {
+    try CheckGates(CheckManifestDecoder.document(text, source: source, document: .gates), source: source)
   }
 
   private func violations(_ text: String, golden: Int, fresh: Int) throws -> [String] {
@@ -110,9 +110,9 @@ struct CheckChangeGatesTests {
   @Test func anUnknownPathInAChangeGateNamesTheClosestOne() throws {
     let typo = try gates("max_increase:\n  uploads.requets: 10%\n")
     #expect(
-      throws: CheckManifestError(
-        source: "gates.yaml", line: 2, key: "max_increase.uploads.requets",
-        reason: "no such field in stats.json of walk; did you mean 'uploads.requests'?", document: "gates")
+      throws: DocumentError(
+        .gates, source: "gates.yaml", line: 2, key: "max_increase.uploads.requets",
+        reason: "no such field in stats.json of walk; did you mean 'uploads.requests'?")
     ) {
       try typo.violations(of: stats(requests: 1), golden: stats(requests: 1), track: "walk")
     }

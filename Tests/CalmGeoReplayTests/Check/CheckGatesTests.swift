@@ -15,8 +15,8 @@ struct CheckGatesTests {
     return ReplayStats(ReplayRunner.run(track, configuration: configuration, observer: &observer, metrics: true))
   }
 
-  private func gates(_ text: String, source: String = "gates.yaml") throws(CheckManifestError) -> CheckGates {
-    try CheckGates(CheckManifestDecoder.document(text, source: source, document: "gates"), source: source)
+  private func gates(_ text: String, source: String = "gates.yaml") throws(DocumentError) -> CheckGates {
+    try CheckGates(CheckManifestDecoder.document(text, source: source, document: .gates), source: source)
   }
 
   @Test func limitsAreInclusiveAndViolationsReadAsTrackPathValueLimit() throws {
@@ -36,14 +36,14 @@ struct CheckGatesTests {
   @Test func anUnknownPathIsAnErrorWithTheClosestName() throws {
     let typo = try gates("max:\n  fidelty.sed.p95: 25\n")
     #expect(
-      throws: CheckManifestError(
-        source: "gates.yaml", line: 2, key: "max.fidelty.sed.p95",
-        reason: "no such field in stats.json of worked; did you mean 'fidelity.sed.p95'?", document: "gates")
+      throws: DocumentError(
+        .gates, source: "gates.yaml", line: 2, key: "max.fidelty.sed.p95",
+        reason: "no such field in stats.json of worked; did you mean 'fidelity.sed.p95'?")
     ) {
       try typo.violations(of: stats(), track: "worked")
     }
     let text = try gates("max: {input.format: 3}\n")
-    #expect(throws: CheckManifestError.self) { try text.violations(of: stats(), track: "worked") }
+    #expect(throws: DocumentError.self) { try text.violations(of: stats(), track: "worked") }
   }
 
   @Test func aNullFieldIsNotChecked() throws {

@@ -109,8 +109,8 @@ struct CheckManifestDecoderTests {
   @Test func errorsNameTheLine() {
     let text = "tracks:\n  - log: a.csv\n    options:\n      utcOffset: \"+25:00\"\n"
     #expect(
-      throws: CheckManifestError(
-        source: "check.yaml", line: 4, key: "tracks[0].options.utcOffset",
+      throws: DocumentError(
+        .checkManifest, source: "check.yaml", line: 4, key: "tracks[0].options.utcOffset",
         reason: "expected an offset such as \"+02:00\" or \"-0700\" (quoted in YAML), found \"+25:00\"")
     ) {
       try CheckManifestDecoder.decode(text, source: "check.yaml")

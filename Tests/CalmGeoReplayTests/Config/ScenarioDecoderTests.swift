@@ -117,7 +117,7 @@ struct ScenarioDecoderTests {
     ("steps: []\n", "s.yaml:1: error: scenario: unknown key 'steps'; a scenario is {calls: [...]} or a list of calls"),
   ])
   func badScenariosNameTheFileTheEntryAndTheLine(text: String, message: String) {
-    #expect(throws: ScenarioError.self) { try ScenarioDecoder.decode(text, source: "s.yaml") }
+    #expect(throws: DocumentError.self) { try ScenarioDecoder.decode(text, source: "s.yaml") }
     do {
       _ = try ScenarioDecoder.decode(text, source: "s.yaml")
     } catch {

@@ -97,7 +97,7 @@ struct GeofenceFileDecoderTests {
     ),
   ])
   func namesFileLineColumnAndEntry(source: String, text: String, expected: String) {
-    #expect(throws: GeofenceFileError.self) { try GeofenceFileDecoder.decode(text, source: source) }
+    #expect(throws: DocumentError.self) { try GeofenceFileDecoder.decode(text, source: source) }
     do {
       _ = try GeofenceFileDecoder.decode(text, source: source)
     } catch {

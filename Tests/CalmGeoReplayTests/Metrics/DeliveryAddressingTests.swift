@@ -24,7 +24,7 @@ struct DeliveryAddressingTests {
     let gates = try CheckGates(
       CheckManifestDecoder.document(
         "max: {delivery.delaySeconds.p95: 60, delivery.stillStored: 2}\n",
-        source: source, document: "gates"), source: source)
+        source: source, document: .gates), source: source)
     #expect(
       try gates.violations(of: stats(), track: "worked").map(\.description)
         == ["worked: delivery.delaySeconds.p95 = 72 > 60"])

@@ -55,10 +55,10 @@ struct EnergyModelTests {
   }
 
   @Test func badCoefficientsAreConfigErrors() {
-    #expect(throws: ConfigError.self) {
+    #expect(throws: DocumentError.self) {
       try ReplayConfigurationDecoder.decode(Data(#"{"replay": {"energy": {"gpsMiliamps": 5}}}"#.utf8), source: "c.json")
     }
-    #expect(throws: ConfigError.self) {
+    #expect(throws: DocumentError.self) {
       try ReplayConfigurationDecoder.decode(
         Data(#"{"replay": {"energy": {"batteryMilliampHours": 0}}}"#.utf8), source: "c.json")
     }

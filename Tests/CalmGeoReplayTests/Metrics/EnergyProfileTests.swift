@@ -48,7 +48,7 @@ struct EnergyProfileTests {
     let energy = try ReplayConfigurationDecoder.decode(Data(json.utf8), source: "c.json").replay.energy
     #expect(energy.profile == "pixel2xl" && energy.gpsMilliamps == 31 && energy.radioMilliamps == 50)
     let bad = #"{"replay": {"energy": {"profile": "nexus6"}}}"#
-    #expect(throws: ConfigError.self) { try ReplayConfigurationDecoder.decode(Data(bad.utf8), source: "c.json") }
+    #expect(throws: DocumentError.self) { try ReplayConfigurationDecoder.decode(Data(bad.utf8), source: "c.json") }
   }
 
   @Test func statsGiveEveryProfileAndNoRateForAOneSecondLog() {

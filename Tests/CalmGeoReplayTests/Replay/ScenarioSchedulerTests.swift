@@ -43,8 +43,8 @@ struct ScenarioSchedulerTests {
     let (_, result) = run([Scenario.Entry(.sync, at: .absolute(t0 - 60_000), line: 7)])
     #expect(
       result.scenarioError
-        == ScenarioError(
-          source: "test.yaml", line: 7, entry: 1,
+        == DocumentError(
+          .scenario, source: "test.yaml", line: 7, key: "calls[1]",
           reason: "2024-05-01T06:59:00.000Z is before the log's first fix (2024-05-01T07:00:00.000Z)"))
   }
 

@@ -52,7 +52,7 @@ struct DocumentReaderBoundsTests {
 
   @Test func gatesAndManifestsRefuseAliases() {
     #expect {
-      try CheckManifestDecoder.document(Self.billionLaughs(key: "max"), source: "x.yaml", document: "gates")
+      try CheckManifestDecoder.document(Self.billionLaughs(key: "max"), source: "x.yaml", document: .gates)
     } throws: { error in
       let text = "\(error)"
       return text.hasPrefix(Self.firstAlias) && text.contains(Self.advice)
@@ -67,7 +67,7 @@ struct DocumentReaderBoundsTests {
     #expect {
       try SpecYAMLReader.read("a: &k [1, 2]\n? *k\n: 3\n", source: "x.yaml")
     } throws: { error in
-      guard let error = error as? SweepSpecError else { return false }
+      guard let error = error as? DocumentError else { return false }
       return error.line == 2 && error.column == 3
     }
   }
@@ -136,13 +136,13 @@ struct DocumentReaderBoundsTests {
     // `[` + 100 000 ones and 99 999 commas = 200 000 characters, then `,x`: `x` at 200 002.
     #expect {
       try SpecJSONReader.read("[" + items + ",x]", source: "a.json")
-    } throws: { ($0 as? SweepSpecError).map { $0.line == 1 && $0.column == 200_002 } ?? false }
+    } throws: { ($0 as? DocumentError).map { $0.line == 1 && $0.column == 200_002 } ?? false }
     // "é" is one column; the duplicate key's quote is at column 14: `{"é":1,"b":2,` is 13.
     #expect {
       try SpecJSONReader.read(#"{"é":1,"b":2,"é":3}"#, source: "a.json")
-    } throws: { ($0 as? SweepSpecError).map { $0.line == 1 && $0.column == 14 } ?? false }
+    } throws: { ($0 as? DocumentError).map { $0.line == 1 && $0.column == 14 } ?? false }
     #expect {
       try SpecJSONReader.read("{\"a\":1,\n  \"b\": [1, 2,, 3]}", source: "a.json")
-    } throws: { ($0 as? SweepSpecError).map { $0.line == 2 && $0.column == 14 } ?? false }
+    } throws: { ($0 as? DocumentError).map { $0.line == 2 && $0.column == 14 } ?? false }
   }
 }

@@ -15,7 +15,7 @@ struct NumberBoundsTests {
     } throws: { error in
       "\(error)".hasPrefix("s.yaml:2: error: scenario: calls[0]: expected an event and its number")
     }
-    #expect(throws: ScenarioError.self) {
+    #expect(throws: DocumentError.self) {
       try ScenarioDecoder.decode("calls:\n  - {call: sync, after: \" , +3s\"}\n", source: "s.yaml")
     }
   }
@@ -81,13 +81,13 @@ struct NumberBoundsTests {
       try ReplayConfigurationDecoder.decode(Data(json.utf8), source: "c.json")
     }
     #expect(try decode(#"{"replay":{"platform":{"geofenceExitDelay":86400}}}"#).replay.geofenceExitDelay == 86_400_000)
-    #expect(throws: ConfigError.self) { try decode(#"{"replay":{"platform":{"geofenceExitDelay":86400.5}}}"#) }
+    #expect(throws: DocumentError.self) { try decode(#"{"replay":{"platform":{"geofenceExitDelay":86400.5}}}"#) }
     #expect(
       try decode(#"{"replay":{"platform":{"minimumInterval":1e9}}}"#).replay.platform.minimumInterval
         == 1_000_000_000_000)
-    #expect(throws: ConfigError.self) { try decode(#"{"replay":{"platform":{"minimumInterval":1e16}}}"#) }
-    #expect(throws: ConfigError.self) { try decode(#"{"replay":{"energy":{"gpsMilliamps":1000001}}}"#) }
-    #expect(throws: ConfigError.self) { try decode(#"{"replay":{"network":{"failureRate":1.5}}}"#) }
-    #expect(throws: ConfigError.self) { try decode(#"{"replay":{"network":{"latencyMs":86400001}}}"#) }
+    #expect(throws: DocumentError.self) { try decode(#"{"replay":{"platform":{"minimumInterval":1e16}}}"#) }
+    #expect(throws: DocumentError.self) { try decode(#"{"replay":{"energy":{"gpsMilliamps":1000001}}}"#) }
+    #expect(throws: DocumentError.self) { try decode(#"{"replay":{"network":{"failureRate":1.5}}}"#) }
+    #expect(throws: DocumentError.self) { try decode(#"{"replay":{"network":{"latencyMs":86400001}}}"#) }
   }
 }

@@ -7,7 +7,7 @@ import Foundation
 protocol ConfigDecoding {}
 
 extension ConfigDecoding {
-  func decode(_ json: String) throws(ConfigError) -> ReplayConfiguration {
+  func decode(_ json: String) throws(DocumentError) -> ReplayConfiguration {
     try ReplayConfigurationDecoder.decode(Data(json.utf8), source: "cfg.json")
   }
 

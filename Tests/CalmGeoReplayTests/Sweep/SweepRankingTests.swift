@@ -88,7 +88,7 @@ struct SweepRankingTests {
   }
 
   @Test func unknownPathsAreSpecErrors() throws {
-    #expect(throws: SweepSpecError.self) { try Self.analysis(constraints: ["stops.mised == 0"]) }
+    #expect(throws: DocumentError.self) { try Self.analysis(constraints: ["stops.mised == 0"]) }
     do {
       _ = try Self.analysis(constraints: ["stops.mised == 0"])
     } catch {

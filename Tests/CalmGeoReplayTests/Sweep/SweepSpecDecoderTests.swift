@@ -5,7 +5,7 @@ import Testing
 /// Spec files, JSON and YAML: fields, the three vary forms, objectives, constraints,
 /// per-track options, and errors that name the file, line, key and value.
 struct SweepSpecDecoderTests {
-  private func decode(_ text: String, source: String = "sweep.yaml") throws(SweepSpecError) -> SweepSpec {
+  private func decode(_ text: String, source: String = "sweep.yaml") throws(DocumentError) -> SweepSpec {
     try SweepSpecDecoder.decode(text, source: source)
   }
 

@@ -15,7 +15,7 @@ public struct SpecJSONReader {
   private var columnCache = (offset: 0, column: 1)
 
   /// Parses `text`; `source` names the file in errors.
-  public static func read(_ text: String, source: String) throws(SweepSpecError) -> SpecNode {
+  public static func read(_ text: String, source: String) throws(DocumentError) -> SpecNode {
     var reader = SpecJSONReader(bytes: Array(text.utf8), source: source)
     if reader.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.offset = 3 }
     let node = try reader.value(depth: 0)
@@ -29,8 +29,9 @@ public struct SpecJSONReader {
     self.source = source
   }
 
-  private mutating func fail(_ reason: String) -> SweepSpecError {
-    SweepSpecError(source: source, line: line, column: column(), key: "", reason: "not valid JSON: \(reason)")
+  private mutating func fail(_ reason: String) -> DocumentError {
+    DocumentError(
+      .sweepSpec, source: source, line: line, column: column(), key: "", reason: "not valid JSON: \(reason)")
   }
 
   private mutating func skipSpace() {
@@ -46,7 +47,7 @@ public struct SpecJSONReader {
     }
   }
 
-  private mutating func value(depth: Int) throws(SweepSpecError) -> SpecNode {
+  private mutating func value(depth: Int) throws(DocumentError) -> SpecNode {
     skipSpace()
     guard depth < 256 else { throw fail("nested too deeply") }
     guard offset < bytes.count else { throw fail("unexpected end of text") }
@@ -82,7 +83,7 @@ public struct SpecJSONReader {
     return column
   }
 
-  private mutating func object(depth: Int) throws(SweepSpecError) -> [SpecNode.Field] {
+  private mutating func object(depth: Int) throws(DocumentError) -> [SpecNode.Field] {
     offset += 1
     var fields: [SpecNode.Field] = []
     var seen = Set<String>()
@@ -119,7 +120,7 @@ public struct SpecJSONReader {
     }
   }
 
-  private mutating func array(depth: Int) throws(SweepSpecError) -> [SpecNode] {
+  private mutating func array(depth: Int) throws(DocumentError) -> [SpecNode] {
     offset += 1
     var items: [SpecNode] = []
     skipSpace()
@@ -142,13 +143,13 @@ public struct SpecJSONReader {
     }
   }
 
-  private mutating func literal(_ word: StaticString) throws(SweepSpecError) {
+  private mutating func literal(_ word: StaticString) throws(DocumentError) {
     let expected = word.withUTF8Buffer { Array($0) }
     guard bytes[offset...].starts(with: expected) else { throw fail("unexpected character") }
     offset += expected.count
   }
 
-  private mutating func number() throws(SweepSpecError) -> Double {
+  private mutating func number() throws(DocumentError) -> Double {
     let start = offset
     func digits() -> Int {
       let first = offset
@@ -178,7 +179,7 @@ public struct SpecJSONReader {
     return value
   }
 
-  private mutating func string() throws(SweepSpecError) -> String {
+  private mutating func string() throws(DocumentError) -> String {
     offset += 1
     var scalars = String.UnicodeScalarView()
     var run: [UInt8] = []
@@ -227,7 +228,7 @@ public struct SpecJSONReader {
     throw fail("unterminated string")
   }
 
-  private mutating func hex4() throws(SweepSpecError) -> UInt32 {
+  private mutating func hex4() throws(DocumentError) -> UInt32 {
     guard offset + 4 <= bytes.count,
       let value = UInt32(String(decoding: bytes[offset..<offset + 4], as: UTF8.self), radix: 16)
     else { throw fail("expected four hex digits after \\u") }
@@ -235,7 +236,7 @@ public struct SpecJSONReader {
     return value
   }
 
-  private mutating func unicodeEscape() throws(SweepSpecError) -> Unicode.Scalar {
+  private mutating func unicodeEscape() throws(DocumentError) -> Unicode.Scalar {
     let high = try hex4()
     if (0xD800..<0xDC00).contains(high), bytes[offset...].starts(with: [UInt8(ascii: "\\"), UInt8(ascii: "u")]) {
       offset += 2

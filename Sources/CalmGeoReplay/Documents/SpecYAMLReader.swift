@@ -14,9 +14,9 @@ public enum SpecYAMLReader {
     + " (anchors and aliases could make a few hundred bytes expand to gigabytes)"
 
   /// Parses `text`; `source` names the file in errors.
-  public static func read(_ text: String, source: String) throws(SweepSpecError) -> SpecNode {
+  public static func read(_ text: String, source: String) throws(DocumentError) -> SpecNode {
     if let (line, column) = SpecYAMLAliasScan.firstAlias(in: text) {
-      throw SweepSpecError(source: source, line: line, column: column, key: "", reason: aliasAdvice)
+      throw DocumentError(.sweepSpec, source: source, line: line, column: column, key: "", reason: aliasAdvice)
     }
     let root: Node?
     do {
@@ -24,13 +24,13 @@ public enum SpecYAMLReader {
     } catch let error as YamlError {
       throw describe(error, source: source)
     } catch {
-      throw SweepSpecError(source: source, key: "", reason: "not valid YAML: \(error)")
+      throw DocumentError(.sweepSpec, source: source, key: "", reason: "not valid YAML: \(error)")
     }
-    guard let root else { throw SweepSpecError(source: source, key: "", reason: "the file is empty") }
+    guard let root else { throw DocumentError(.sweepSpec, source: source, key: "", reason: "the file is empty") }
     return try node(root, source: source)
   }
 
-  private static func node(_ node: Node, source: String) throws(SweepSpecError) -> SpecNode {
+  private static func node(_ node: Node, source: String) throws(DocumentError) -> SpecNode {
     let line = node.mark?.line ?? 0
     let column = node.mark?.column ?? 0
     switch node {
@@ -55,30 +55,32 @@ public enum SpecYAMLReader {
       var seen = Set<String>()
       for (key, value) in mapping {
         guard case .scalar(let name) = key else {
-          throw SweepSpecError(source: source, line: key.mark?.line ?? line, key: "", reason: "keys must be plain text")
+          throw DocumentError(
+            .sweepSpec, source: source, line: key.mark?.line ?? line, key: "", reason: "keys must be plain text")
         }
         guard seen.insert(name.string).inserted else {
-          throw SweepSpecError(source: source, line: key.mark?.line ?? line, key: name.string, reason: "duplicate key")
+          throw DocumentError(
+            .sweepSpec, source: source, line: key.mark?.line ?? line, key: name.string, reason: "duplicate key")
         }
         fields.append(SpecNode.Field(name.string, try self.node(value, source: source)))
       }
       return SpecNode(.object(fields), line: line, column: column)
     case .alias:
-      throw SweepSpecError(source: source, line: line, column: column, key: "", reason: aliasAdvice)
+      throw DocumentError(.sweepSpec, source: source, line: line, column: column, key: "", reason: aliasAdvice)
     }
   }
 
   /// libyaml's problem at its line, without Yams' copy of the whole input.
-  private static func describe(_ error: YamlError, source: String) -> SweepSpecError {
+  private static func describe(_ error: YamlError, source: String) -> DocumentError {
     switch error {
     case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
       .composer(_, let problem, let mark, _):
-      return SweepSpecError(source: source, line: mark.line, key: "", reason: "not valid YAML: \(problem)")
+      return DocumentError(.sweepSpec, source: source, line: mark.line, key: "", reason: "not valid YAML: \(problem)")
     case .duplicatedKeysInMapping(let duplicates, let context):
-      return SweepSpecError(
-        source: source, line: context.mark.line, key: duplicates.first ?? "", reason: "duplicate key")
+      return DocumentError(
+        .sweepSpec, source: source, line: context.mark.line, key: duplicates.first ?? "", reason: "duplicate key")
     default:
-      return SweepSpecError(source: source, key: "", reason: "not valid YAML: \(error)")
+      return DocumentError(.sweepSpec, source: source, key: "", reason: "not valid YAML: \(error)")
     }
   }
 }
