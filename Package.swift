@@ -13,6 +13,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
     .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
@@ -28,14 +29,35 @@ let package = Package(
       name: "CZlib", pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
 
-    // Core: model, parsers, replay engine, writers. Never prints, never exits.
+    // The pure core, in the order of the data path: Decide (deciders, state machine, platform
+    // rules) → Emit (wire encoding) → Upload (scheduler, simulated uploads) → Measure (metrics,
+    // geofences), driven by Engine (the engine, observers, the in-memory runner) over Model and
+    // Configuration. No Foundation, no C library, no file system, no clock: the compiler holds it.
+    .target(
+      name: "CalmGeoCore",
+      dependencies: [
+        .product(name: "DequeModule", package: "swift-collections"),
+        .product(name: "Histogram", package: "hdrhistogram-swift"),
+        .product(name: "RealModule", package: "swift-numerics"),
+      ]),
+
+    // Input: byte sources (files, gzip, UTF-16), format detection, the parsers of every log
+    // format (libxml2 and zlib are the C seams), normalisation into the core's fixes.
+    .target(
+      name: "CalmGeoInput",
+      dependencies: [
+        "CalmGeoCore", "CLibXML2", "CZlib",
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "DequeModule", package: "swift-collections"),
+      ]),
+
+    // Study: documents (config, specs, scenarios, geofences, manifests, gates), stats, sweep,
+    // check, compare, trace, export. The library product: re-exports the core and the input
+    // layer. Never prints, never exits.
     .target(
       name: "CalmGeoReplay",
       dependencies: [
-        "CLibXML2", "CZlib",
-        .product(name: "DequeModule", package: "swift-collections"),
-        .product(name: "Crypto", package: "swift-crypto"),
-        .product(name: "Histogram", package: "hdrhistogram-swift"),
+        "CalmGeoCore", "CalmGeoInput",
         .product(name: "Yams", package: "Yams"),
       ]),
 

@@ -14,3 +14,5 @@ extension InputUnavailable: ExitCodedError {
   /// 66: the input is missing or unreadable.
   public var exitCode: Int32 { 66 }
 }
+
+extension DocumentError: ExitCodedError {}

@@ -101,18 +101,10 @@ public struct CrossTrackSummary: Sendable {
     }.joined(separator: "\n") + "\n"
   }
 
-  static func number(_ value: Double, _ decimals: Int) -> String {
-    var scale = 1.0
-    for _ in 0..<decimals { scale *= 10 }
-    let rounded = (value * scale).rounded() / scale
-    if decimals == 0 { return String(Int(rounded)) }
-    var text = String(rounded)
-    if text.hasSuffix(".0") { text.removeLast(2) }
-    return text
-  }
+  static func number(_ value: Double, _ decimals: Int) -> String { SummaryNumber.text(value, decimals) }
 
   static func quoted(_ text: String) -> String {
     guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) else { return text }
-    return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    return "\"" + text.replacing("\"", with: "\"\"") + "\""
   }
 }

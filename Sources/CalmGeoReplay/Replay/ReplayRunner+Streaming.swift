@@ -1,0 +1,85 @@
+extension ReplayRunner {
+  /// Replays `opened` under `configuration`, reporting events to `observer` as they
+  /// happen, in memory that does not grow with the file; with `metrics`, the fidelity
+  /// and stop/start metrics are measured alongside (`result.metrics`). `transport`
+  /// answers the upload requests (the simulated network by default).
+  ///
+  /// Throws a fatal `ParseError` when the log yields no usable fix at all.
+  public static func run<Observer: ReplayObserver>(
+    _ opened: InputOpener.Opened, options: ParseOptions, configuration: ReplayConfiguration,
+    observer: inout Observer, metrics: Bool = false, transport: UploadTransport = .simulated
+  ) throws(ParseError) -> ReplayResult {
+    guard metrics else {
+      return try run(opened, options: options, configuration: configuration, observer: &observer, transport: transport)
+    }
+    return try measuring(MetricsObserver(settings: configuration.replay), beside: &observer) {
+      (pair: inout ObserverPair<MetricsObserver, Observer>) throws(ParseError) -> ReplayResult in
+      try run(opened, options: options, configuration: configuration, observer: &pair, transport: transport)
+    }
+  }
+
+  private static func run<Observer: ReplayObserver>(
+    _ opened: InputOpener.Opened, options: ParseOptions, configuration: ReplayConfiguration,
+    observer: inout Observer, transport: UploadTransport
+  ) throws(ParseError) -> ReplayResult {
+    var diagnostics = InputDiagnostics(strict: options.strict, maxProblems: options.maxReportedProblems)
+    var engine = ReplayEngine(
+      config: configuration.calmGeo, settings: configuration.replay, scenario: configuration.scenario,
+      observer: observer,
+      transport: transport)
+    let used = try TrackReader.readNormalized(
+      opened, options: options, speedPolicy: configuration.speedPolicy, diagnostics: &diagnostics
+    ) { engine.process($0) }
+    guard used > 0 else { throw noFix(opened, diagnostics) }
+    var result = engine.finish()
+    observer = engine.observer
+    result.input = ReplayInput(
+      name: opened.source.name, format: opened.format, gzipped: opened.gzipped,
+      diagnostics: diagnostics)
+    result.input?.sha256 = try opened.checksum?.finish()
+    result.configuration = configuration
+    return result
+  }
+
+  /// Why a log gave no fix, and the option that helps where one does.
+  static func noFixReasons(_ format: InputFormat, _ d: InputDiagnostics) -> [String] {
+    var why: [String] = []
+    let ignored = d.ignored
+    if d.recordsRead == 0 {
+      why.append(
+        "nothing in the file is a record of that format; if the file is another format, --input-format names it")
+    }
+    if let other = ignored["fix_other_provider"] {
+      why.append(
+        "\(other) Fix records are from other providers than the one read (gps by default): --provider all "
+          + "reads them; a CSV that only looks like GnssLogger's is read with --input-format csv")
+    }
+    if let epochs = ignored["no_fix_epoch"] {
+      why.append("\(epochs) epochs, all without a fix (RMC status V, GGA quality 0 or an empty position)")
+    }
+    if let rows = ignored["no_fix"] { why.append("\(rows) rows without a fix (position 0,0 or a no-fix flag)") }
+    if let points = ignored["unselected_trkpt"] { why.append("\(points) track points are outside --track/--segment") }
+    if let checksums = d.skipped["checksum"] {
+      why.append("\(checksums) sentences dropped for a bad checksum (is the file cut or re-encoded?)")
+    }
+    if let backwards = d.skipped["time_backwards"] {
+      why.append("\(backwards) fixes went back in time: --sort replays them in time order")
+    }
+    if d.skippedTotal > 0, why.isEmpty, let first = d.firstProblems.first {
+      why.append("every record was bad; the first: \(first.reason)")
+    }
+    return why
+  }
+
+  /// The error for a log that yields no usable fix (exit code 65).
+  public static func noFix(_ opened: InputOpener.Opened, _ diagnostics: InputDiagnostics) -> ParseError {
+    var reason = "no usable fix in \(diagnostics.recordsRead) records read as \(opened.format.rawValue)"
+    let skipped = diagnostics.skipped.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+    if !skipped.isEmpty { reason += " (skipped: \(skipped.joined(separator: ", ")))" }
+    let why = noFixReasons(opened.format, diagnostics)
+    if !why.isEmpty { reason += ": " + why.joined(separator: "; ") }
+    return ParseError(
+      format: opened.format.rawValue, location: SourceLocation(file: opened.source.name, line: 0),
+      key: "no_fix", reason: reason, isFatal: true)
+  }
+}
