@@ -4,7 +4,8 @@
 /// A pure value that emits an event stream to its observer (`ReplayObserver`): a
 /// decision for every fix, emits, mode changes, app calls, requests, expiries. The
 /// same fixes, configuration, scenario and settings give the same events and the same
-/// result. Feed fixes with strictly increasing times (`FixNormalizer` guarantees that),
+/// result. Feed fixes with strictly increasing times (`FixNormalizer` guarantees that; a
+/// fix not after the one before is refused and counted in `result.fixesOutOfOrder`),
 /// then call `finish()`. The app's calls come from a `Scenario` (without one,
 /// `Scenario.standard`: `start()` at the first fix and, with `finalSync`, `sync()` when
 /// the log ends); `call(_:at:)` makes one by hand.
@@ -34,6 +35,8 @@ public struct ReplayEngine<Observer: ReplayObserver> {
   /// Emits so far of the fix at `lastEmittedTime` (an app call may emit a fix again).
   var emitsAtLastTime = 0
   var fixCount = 0
+  /// Fixes refused because their time was not after the previous fix's.
+  var fixesOutOfOrder = 0
   /// The last fix processed, and the fix about to be (both for `getGeoData()`).
   var lastFix: Fix?
   var arrivingFix: Fix?
@@ -77,6 +80,12 @@ public struct ReplayEngine<Observer: ReplayObserver> {
   /// cosine of latitude when already known (a track replayed many times, `TrackAnalysis`);
   /// nil works them out if needed.
   public mutating func process(_ fix: Fix, coordsBytes: Int? = nil, cosLatitude: Double? = nil) {
+    // The virtual clock never runs backwards: the state machine, the store's expiries and the
+    // scheduler all assume it.
+    guard firstTime == nil || fix.time > lastFixTime else {
+      fixesOutOfOrder += 1
+      return
+    }
     currentCoordsBytes = coordsBytes
     if firstTime == nil {
       firstTime = fix.time
@@ -146,6 +155,7 @@ public struct ReplayEngine<Observer: ReplayObserver> {
     result.decisions = decisions
     result.scenarioError = scheduler.problem
     result.libraryCrash = uploads.crash
+    result.fixesOutOfOrder = fixesOutOfOrder
     return result
   }
 

@@ -31,6 +31,9 @@ public struct ReplayResult: Sendable, Hashable {
   /// The first point where the real library would have crashed (an expired record still
   /// listed at a sync or listing; `LibraryCrash`); the replay went on.
   public var libraryCrash: LibraryCrash?
+  /// Fixes the engine refused because their time was not after the previous fix's (none
+  /// from `ReplayRunner`: its normalizer drops them first and counts them as skipped).
+  public var fixesOutOfOrder = 0
 
   public init(
     firstFixTime: Int64?, lastFixTime: Int64?, emitted: Int,

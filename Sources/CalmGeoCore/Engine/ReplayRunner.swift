@@ -31,7 +31,7 @@ public enum ReplayRunner {
   ) -> ReplayResult {
     // The analysis holds per-fix numbers: only for the track's fixes as they are.
     let analysis =
-      configuration.speedPolicy == track.speedPolicy && analysis?.covers(fixes: track.fixes.count) == true
+      configuration.speedPolicy == track.speedPolicy && analysis?.covers(track) == true
       ? analysis : nil
     guard metrics else {
       return run(
@@ -91,7 +91,7 @@ public enum ReplayRunner {
         engine.process(fix)
       }
     } else if configuration.speedPolicy == track.speedPolicy {
-      if let analysis, analysis.covers(fixes: track.fixes.count) {
+      if let analysis, analysis.covers(track) {
         for index in track.fixes.indices {
           engine.process(
             track.fixes[index], coordsBytes: Int(analysis.coordsBytes[index]), cosLatitude: analysis.cosLatitudes[index]

@@ -18,6 +18,8 @@ public struct TrackAnalysis: Sendable {
   /// The track's min-# ladder (`EfficiencyLadder`): the same for every configuration.
   /// Absent for a track over `EfficiencyStats.fixLimit` raw fixes (its replays have none either).
   public let efficiencyLadder: EfficiencyLadder?
+  /// The track analysed: a replay uses the analysis only for this track.
+  let identity: TrackIdentity
 
   /// Analyses `track` for replays under `stopRules` (the `replay.metrics` rules of the
   /// configurations that will replay it).
@@ -25,8 +27,8 @@ public struct TrackAnalysis: Sendable {
     var runs: [StopRule: StopRunTable] = [:]
     for rule in stopRules { runs[rule] = StopRunTable(fixes: track.fixes, rule: rule) }
     self.init(
-      coordsBytes: Self.coordsBytes(track), stopRuns: runs, geometry: Self.geometry(track),
-      efficiencyLadder: Self.efficiencyLadder(track))
+      identity: TrackIdentity(track), coordsBytes: Self.coordsBytes(track), stopRuns: runs,
+      geometry: Self.geometry(track), efficiencyLadder: Self.efficiencyLadder(track))
   }
 
   /// The same analysis, its parts (the encoded sizes, each stop rule's runs, the geometry, the ladder)
@@ -42,13 +44,16 @@ public struct TrackAnalysis: Sendable {
       for await (rule, table) in group { runs[rule] = table }
       return runs
     }
-    return await TrackAnalysis(coordsBytes: coords, stopRuns: runs, geometry: geometry, efficiencyLadder: ladder)
+    return await TrackAnalysis(
+      identity: TrackIdentity(track), coordsBytes: coords, stopRuns: runs, geometry: geometry,
+      efficiencyLadder: ladder)
   }
 
   private init(
-    coordsBytes: [Int32], stopRuns: [StopRule: StopRunTable],
+    identity: TrackIdentity, coordsBytes: [Int32], stopRuns: [StopRule: StopRunTable],
     geometry: (cosLatitudes: [Double], steps: [Double]), efficiencyLadder: EfficiencyLadder?
   ) {
+    self.identity = identity
     self.coordsBytes = coordsBytes
     self.stopRuns = stopRuns
     (cosLatitudes, steps) = geometry
@@ -70,6 +75,22 @@ public struct TrackAnalysis: Sendable {
     return (anchors.map(\.cosLatitude), anchors.indices.map { $0 == 0 ? 0 : anchors[$0 - 1].distance(to: anchors[$0]) })
   }
 
-  /// Whether the analysis is of a track of `count` fixes.
-  func covers(fixes count: Int) -> Bool { coordsBytes.count == count }
+  /// Whether this is the analysis of `track` (its name, fix count and first, middle and last
+  /// fixes: O(1), so every replay of a sweep may ask).
+  package func covers(_ track: Track) -> Bool { identity == TrackIdentity(track) }
+}
+
+/// What tells one track from another in constant time: its name, its number of fixes and its
+/// first, middle and last fixes (time, position and every field).
+struct TrackIdentity: Hashable, Sendable {
+  let name: String
+  let count: Int
+  let samples: [Fix]
+
+  init(_ track: Track) {
+    name = track.name
+    count = track.fixes.count
+    let fixes = track.fixes
+    samples = fixes.isEmpty ? [] : [fixes[0], fixes[fixes.count / 2], fixes[fixes.count - 1]]
+  }
 }
