@@ -4,13 +4,13 @@ import CalmGeoReplay
 /// locations the library emitted (stored; "unheard" when the app's listener was off), the
 /// requests (send and completion times, outcome, the records by their times), the app calls
 /// with their results, and a crash. Equal traces: the engines agree.
-public struct EngineTrace: Sendable, Equatable {
-  public var locations: [String] = []
-  public var requests: [String] = []
-  public var calls: [String] = []
-  public var crash: String?
+package struct EngineTrace: Sendable, Equatable {
+  package var locations: [String] = []
+  package var requests: [String] = []
+  package var calls: [String] = []
+  package var crash: String?
 
-  public init() {}
+  package init() {}
 
   static func locationLine(time: Int64, isMoving: Bool, event: String?, heard: Bool) -> String {
     UTCTime.iso8601(time) + " isMoving=\(isMoving)" + (event.map { " " + $0 } ?? "") + (heard ? "" : " unheard")
@@ -34,7 +34,7 @@ public struct EngineTrace: Sendable, Equatable {
   /// The built-in engine's trace, from what a `CollectingObserver` kept.
   /// With `cutoff` (the earlier crash of either engine), only what happened up to then:
   /// locations at or before it, requests sent before it (answered only if by then), calls before it.
-  public static func builtin(_ observer: CollectingObserver, cutoff: Int64? = nil) -> EngineTrace {
+  package static func builtin(_ observer: CollectingObserver, cutoff: Int64? = nil) -> EngineTrace {
     var trace = EngineTrace()
     let cutoff = cutoff ?? .max
     let times = observer.locations.map(\.time)
@@ -74,7 +74,7 @@ public struct EngineTrace: Sendable, Equatable {
   }
 
   /// The library engine's trace, from the driver's records.
-  public static func library(_ outcome: LibraryOutcome, cutoff: Int64? = nil) -> EngineTrace {
+  package static func library(_ outcome: LibraryOutcome, cutoff: Int64? = nil) -> EngineTrace {
     var trace = EngineTrace()
     let cutoff = cutoff ?? .max
     var completions: [Int: LibraryRecord] = [:]
@@ -146,7 +146,7 @@ public struct EngineTrace: Sendable, Equatable {
   }
 
   /// The first difference, side by side, or nil when the traces are equal.
-  public func firstDifference(from library: EngineTrace) -> String? {
+  package func firstDifference(from library: EngineTrace) -> String? {
     for (kind, mine, theirs) in [
       ("location", locations, library.locations), ("request", requests, library.requests),
       ("call", calls, library.calls),

@@ -14,18 +14,18 @@ import Foundation
 ///
 /// Folders the builder owns: `<cache>/calmgeo-replay/library/<hash>/` (marked with
 /// `.calmgeo-replay-library`) and its lock file. It never deletes anything.
-public struct LibraryBuilder: Sendable {
+package struct LibraryBuilder: Sendable {
   /// The folder given by the user (holds `CalmGeo/Classes`).
-  public let sourcePath: String
+  package let sourcePath: String
   /// `$XDG_CACHE_HOME/calmgeo-replay/library` or `~/.cache/calmgeo-replay/library`.
-  public let cacheRoot: String
+  package let cacheRoot: String
 
-  public init(sourcePath: String, cacheRoot: String? = nil) {
+  package init(sourcePath: String, cacheRoot: String? = nil) {
     self.sourcePath = sourcePath
     self.cacheRoot = cacheRoot ?? Self.defaultCacheRoot()
   }
 
-  public static func defaultCacheRoot() -> String {
+  package static func defaultCacheRoot() -> String {
     let environment = ProcessInfo.processInfo.environment
     if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty { return xdg + "/calmgeo-replay/library" }
     let home = environment["HOME"] ?? NSHomeDirectory()
@@ -33,17 +33,17 @@ public struct LibraryBuilder: Sendable {
   }
 
   /// The built driver.
-  public struct Built: Sendable {
-    public let driver: String
-    public let package: String
-    public let sourcesHash: String
+  package struct Built: Sendable {
+    package let driver: String
+    package let package: String
+    package let sourcesHash: String
     /// Whether this call built it (false: the cache had it).
-    public let wasBuilt: Bool
+    package let wasBuilt: Bool
   }
 
   /// The driver for PATH's sources, built if the cache lacks it. `progress` gets one line
   /// before a build starts.
-  public func build(progress: (String) -> Void = { _ in }) throws(LibraryError) -> Built {
+  package func build(progress: (String) -> Void = { _ in }) throws(LibraryError) -> Built {
     let classes = (sourcePath as NSString).appendingPathComponent("CalmGeo/Classes")
     let sources = try Self.sourceFiles(in: classes, given: sourcePath)
     let swift = try Self.findSwift()
@@ -167,7 +167,7 @@ public struct LibraryBuilder: Sendable {
 }
 
 /// Why the library engine could not run; each says what to do.
-public enum LibraryError: Error, CustomStringConvertible, Sendable {
+package enum LibraryError: Error, CustomStringConvertible, Sendable {
   case noSources(String)
   case unreadable(String)
   case noToolchain
@@ -176,7 +176,7 @@ public enum LibraryError: Error, CustomStringConvertible, Sendable {
   case driver(String)
   case unsupported(String)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .noSources(let path):
       "\(path): no CalmGeo/Classes/*.swift in it: name the folder that holds CalmGeo/Classes "
@@ -198,7 +198,7 @@ public enum LibraryError: Error, CustomStringConvertible, Sendable {
 extension LibraryError {
   /// The tool's exit code: 64 for an option only the built-in engine models, 66 for a missing
   /// PATH, 1 for a build or driver failure.
-  public var exitCode: Int32 {
+  package var exitCode: Int32 {
     switch self {
     case .unsupported: 64
     case .noSources, .unreadable: 66

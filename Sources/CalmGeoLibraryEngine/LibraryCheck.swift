@@ -2,20 +2,20 @@ import CalmGeoReplay
 
 /// `library check`: both engines over one log under one configuration, and the configurations
 /// to try (the given one, then seeded random ones over the keys a fork is likely to touch).
-public enum LibraryCheck {
+package enum LibraryCheck {
   /// One configuration to run, with a label that says how to reproduce it.
-  public struct Case: Sendable {
-    public var label: String
-    public var configuration: ReplayConfiguration
+  package struct Case: Sendable {
+    package var label: String
+    package var configuration: ReplayConfiguration
   }
 
   /// The result of one log under one case.
-  public struct Comparison: Sendable {
-    public var label: String
+  package struct Comparison: Sendable {
+    package var label: String
     /// nil: identical.
-    public var difference: String?
-    public var builtin: EngineTrace
-    public var library: EngineTrace
+    package var difference: String?
+    package var builtin: EngineTrace
+    package var library: EngineTrace
   }
 
   /// `base` (the defaults, or the user's file), then `count` random configurations drawn from
@@ -23,7 +23,7 @@ public enum LibraryCheck {
   /// 1…30, maxBatchSize 1…50 (with a url and autoSync on), latency from 0…5 s to 15 s more, failure
   /// rate 0…0.5;
   /// each under every scenario given (and without one).
-  public static func cases(base: ReplayConfiguration, count: Int, seed: UInt64, scenarios: [Scenario]) -> [Case] {
+  package static func cases(base: ReplayConfiguration, count: Int, seed: UInt64, scenarios: [Scenario]) -> [Case] {
     var configurations = [("defaults", base)]
     var random = SplitMix64(seed: SplitMix64.mix(seed ^ 0x6C69_6272_6172_7900))
     for index in 0..<max(0, count) {
@@ -65,7 +65,7 @@ public enum LibraryCheck {
   }
 
   /// Both engines over `fixes` under `testCase`.
-  public static func compare(track: Track, testCase: Case, engine: LibraryEngine) throws(LibraryError)
+  package static func compare(track: Track, testCase: Case, engine: LibraryEngine) throws(LibraryError)
     -> Comparison
   {
     var observer = CollectingObserver()

@@ -3,15 +3,15 @@ import Foundation
 
 /// Replays fixes through CalmGeo's own code: the driver that `LibraryBuilder` built, run as a
 /// child process (a trap of the library ends it, not the tool), over one request.
-public struct LibraryEngine: Sendable {
-  public let driver: String
+package struct LibraryEngine: Sendable {
+  package let driver: String
   /// Where the sources were copied from and to: a trap's message names the user's file.
   var sourceFolders: (copy: String, original: String)?
 
-  public init(driver: String) { self.driver = driver }
+  package init(driver: String) { self.driver = driver }
 
   /// Builds PATH's sources if needed (`progress` gets the build's one line) and returns the engine.
-  public static func prepare(sourcePath: String, progress: (String) -> Void = { _ in }) throws(LibraryError)
+  package static func prepare(sourcePath: String, progress: (String) -> Void = { _ in }) throws(LibraryError)
     -> LibraryEngine
   {
     let built = try LibraryBuilder(sourcePath: sourcePath).build(progress: progress)
@@ -24,7 +24,7 @@ public struct LibraryEngine: Sendable {
 
   /// Runs the driver over `fixes` (in time order, as the normalizer left them) under
   /// `configuration` (its scenario, network and seed).
-  public func run(fixes: [Fix], configuration: ReplayConfiguration) throws(LibraryError) -> LibraryOutcome {
+  package func run(fixes: [Fix], configuration: ReplayConfiguration) throws(LibraryError) -> LibraryOutcome {
     if let why = LibraryRequest.unsupported(configuration) { throw .unsupported(why) }
     let folder = NSTemporaryDirectory() + "calmgeo-replay-library-\(getpid())-\(UUID().uuidString)"
     do {

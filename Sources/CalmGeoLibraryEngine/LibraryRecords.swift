@@ -3,67 +3,67 @@ import Foundation
 
 /// One line the driver wrote (`k` names the kind: emit, heard, removed, cleared, send,
 /// complete, mode, call, end).
-public struct LibraryRecord: Decodable, Sendable, Hashable {
-  public var k: String
+package struct LibraryRecord: Decodable, Sendable, Hashable {
+  package var k: String
   /// Virtual time, ms since 1970.
-  public var t: Int64
-  public var seq: Int?
-  public var fixTime: Int64?
-  public var isMoving: Bool?
-  public var event: String?
-  public var latitude: Double?
-  public var longitude: Double?
+  package var t: Int64
+  package var seq: Int?
+  package var fixTime: Int64?
+  package var isMoving: Bool?
+  package var event: String?
+  package var latitude: Double?
+  package var longitude: Double?
   /// The stored record as the library's `JSONEncoder` wrote it.
-  public var record: String?
-  public var request: Int?
-  public var completedAt: Int64?
-  public var method: String?
-  public var url: String?
-  public var headers: [[String]]?
-  public var outcome: String?
-  public var ids: [Int]?
-  public var body: String?
-  public var name: String?
-  public var result: String?
-  public var from: String?
-  public var to: String?
+  package var record: String?
+  package var request: Int?
+  package var completedAt: Int64?
+  package var method: String?
+  package var url: String?
+  package var headers: [[String]]?
+  package var outcome: String?
+  package var ids: [Int]?
+  package var body: String?
+  package var name: String?
+  package var result: String?
+  package var from: String?
+  package var to: String?
 }
 
 /// A trap of the library (or the driver) under the replay: where and why.
-public struct LibraryTrap: Sendable, Hashable, CustomStringConvertible {
+package struct LibraryTrap: Sendable, Hashable, CustomStringConvertible {
   /// The virtual time when it trapped, ms since 1970.
-  public var time: Int64
+  package var time: Int64
   /// The fix being processed (1-based; 0 before the first) and its time.
-  public var fixNumber: Int
-  public var fixTime: Int64
+  package var fixNumber: Int
+  package var fixTime: Int64
   /// The runtime's message, e.g. "CalmGeo/MMKVStorageProvider.swift:39: Fatal error: Unexpectedly
   /// found nil while unwrapping an Optional value".
-  public var message: String
+  package var message: String
   /// The signal that ended the driver.
-  public var signal: Int32
+  package var signal: Int32
   /// The app call running when it trapped (nil: the library's own work, e.g. an automatic sync).
-  public var call: String?
+  package var call: String?
   /// The expired record the library read last before the trap: emit index and store time.
-  public var expiredRecord: (sequence: Int, storedAt: Int64)?
+  package var expiredRecord: (sequence: Int, storedAt: Int64)?
 
-  public static func == (a: Self, b: Self) -> Bool {
+  package static func == (a: Self, b: Self) -> Bool {
     a.time == b.time && a.fixNumber == b.fixNumber && a.fixTime == b.fixTime && a.message == b.message
       && a.signal == b.signal && a.call == b.call && a.expiredRecord?.sequence == b.expiredRecord?.sequence
   }
 
-  public func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     hasher.combine(time)
     hasher.combine(message)
   }
 
-  public var description: String {
+  package var description: String {
     "the library crashed at \(UTCTime.iso8601(time)) (fix \(fixNumber) at \(UTCTime.iso8601(fixTime))"
       + (call.map { ", in \($0)()" } ?? "") + "): \(message)"
   }
 
   /// The library call that trapped as the built-in engine names it: the app's `sync()` or
   /// `getStoredLocations()`, else an automatic sync (the library's own, after an append).
-  public var trappedCall: (name: String, automatic: Bool) {
+  package var trappedCall: (name: String, automatic: Bool) {
     if let call, call == "sync" || call == "getStoredLocations" { return (call, false) }
     return ("sync", true)
   }
@@ -92,10 +92,10 @@ public struct LibraryTrap: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// What the driver wrote, and how it ended.
-public struct LibraryOutcome: Sendable {
-  public var records: [LibraryRecord]
+package struct LibraryOutcome: Sendable {
+  package var records: [LibraryRecord]
   /// Set when the library trapped; `records` then hold what it did up to the trap.
-  public var crash: LibraryTrap?
+  package var crash: LibraryTrap?
 
   /// Adds to `crash` what the records say: the app call begun and not finished, the expired
   /// record read last.

@@ -9,9 +9,9 @@ import CalmGeoReplay
 /// (fixes, motionchanges, geofence exits, time listening and monitoring). Records are identified
 /// by the replay's deterministic ids (the library's are random UUIDs), and bodies are written in
 /// the replay's wire encoding of the library's records.
-public enum LibraryReplay {
+package enum LibraryReplay {
   /// The result, and the library's crash if it trapped (outputs hold what it did up to then).
-  public static func replay<Observer: ReplayObserver>(
+  package static func replay<Observer: ReplayObserver>(
     track: Track, configuration: ReplayConfiguration, engine: LibraryEngine, observer: inout Observer
   ) throws(LibraryError) -> (result: ReplayResult, crash: LibraryTrap?) {
     let outcome = try engine.run(fixes: track.fixes, configuration: configuration)

@@ -4,9 +4,9 @@ import Foundation
 /// The driver's request (JSON): the configuration as CalmGeo's own `CalmGeoConfig` decodes it,
 /// the simulated network, the fixes with the values a `CLLocation` holds, and the app's calls
 /// with their times resolved where the log fixes them.
-public enum LibraryRequest {
+package enum LibraryRequest {
   /// What the library engine cannot model, or nil: those options shape the built-in engine only.
-  public static func unsupported(_ configuration: ReplayConfiguration) -> String? {
+  package static func unsupported(_ configuration: ReplayConfiguration) -> String? {
     let settings = configuration.replay
     var options: [String] = []
     if settings.platform.filtersDelivery { options.append("replay.platform") }

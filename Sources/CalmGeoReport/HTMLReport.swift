@@ -6,10 +6,10 @@ import CalmGeoReplay
 /// Deterministic: the same collector and result give the same bytes. The page's size
 /// is bounded by the collector's capacity (about 1 MB at the default 5 000 points a
 /// series), not by the log's length.
-public enum HTMLReport {
+package enum HTMLReport {
   /// The page for a replay observed by `data`; `stats` defaults to the result's own,
   /// and the app's geofences are drawn when `geofences` monitored the replay.
-  public static func render(
+  package static func render(
     _ data: ReportCollector, result: ReplayResult, stats: ReplayStats? = nil,
     geofences: GeofenceMonitor? = nil
   ) throws -> String {

@@ -6,10 +6,10 @@ import CalmGeoReplay
 ///
 /// Deterministic: the same analysis and axes give the same bytes, so a merged sweep's
 /// page equals the unsharded run's.
-public enum SweepReport {
+package enum SweepReport {
   /// The page for `analysis`, plotting `axes` (default: the first two objectives; no
   /// chart with fewer).
-  public static func render(_ analysis: SweepAnalysis, axes: SweepPlotAxes? = nil) throws -> String {
+  package static func render(_ analysis: SweepAnalysis, axes: SweepPlotAxes? = nil) throws -> String {
     let axes = axes ?? SweepPlotAxes.defaults(analysis.manifest.objectives)
     return try ReportTemplate.render(ReportTemplate.sweep, SweepPage(SweepFacts(analysis), axes: axes))
   }

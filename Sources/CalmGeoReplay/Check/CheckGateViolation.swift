@@ -2,15 +2,15 @@ import Foundation
 
 /// A track's stats value beyond a gate's limit; for a change gate (`max_increase`,
 /// `max_decrease`) with the golden value it moved from.
-public struct CheckGateViolation: Sendable, Hashable, CustomStringConvertible {
-  public var track: String
-  public var gate: CheckGates.Gate
+package struct CheckGateViolation: Sendable, Hashable, CustomStringConvertible {
+  package var track: String
+  package var gate: CheckGates.Gate
   /// The fresh value.
-  public var value: Double
+  package var value: Double
   /// The golden (stored) value a change gate compares with; `nil` for `max` and `min`.
-  public var golden: Double?
+  package var golden: Double?
 
-  public init(track: String, gate: CheckGates.Gate, value: Double, golden: Double? = nil) {
+  package init(track: String, gate: CheckGates.Gate, value: Double, golden: Double? = nil) {
     self.track = track
     self.gate = gate
     self.value = value
@@ -18,10 +18,10 @@ public struct CheckGateViolation: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The fresh value less the golden one; `nil` without a golden value.
-  public var change: Double? { golden.map { value - $0 } }
+  package var change: Double? { golden.map { value - $0 } }
 
   /// The change as a percentage of the golden value; `nil` without one or from 0.
-  public var changePercent: Double? {
+  package var changePercent: Double? {
     guard let golden, let change, golden != 0 else { return nil }
     return change / abs(golden) * 100
   }
@@ -39,7 +39,7 @@ public struct CheckGateViolation: Sendable, Hashable, CustomStringConvertible {
 
   /// `walk: fidelity.sed.p95 = 26.655 > 25`, or for a change gate
   /// `walk: uploads.requests 10 → 12 (+20 %), limit +10 %`.
-  public var description: String {
+  package var description: String {
     guard gate.kind.isChange, let golden else {
       let sign = gate.kind == .max ? ">" : "<"
       return "\(track): \(gate.path) = \(SweepText.number(value)) \(sign) \(SweepText.number(gate.limit))"
@@ -49,7 +49,7 @@ public struct CheckGateViolation: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// `+20 %`, `+2` (an absolute gate), or `+2 from 0` (a `%` gate from a golden 0).
-  public var changeText: String {
+  package var changeText: String {
     guard let change else { return "" }
     if gate.isPercent, let percent = changePercent { return Self.signed(percent) + " %" }
     return Self.signed(change) + (gate.isPercent ? " from 0" : "")
@@ -69,7 +69,7 @@ public struct CheckGateViolation: Sendable, Hashable, CustomStringConvertible {
 
 extension CheckGates.Gate {
   /// The limit with its direction and unit: `+10 %`, `-0.05`, or the bare number of `max`/`min`.
-  public var limitText: String {
+  package var limitText: String {
     let number = CheckGateViolation.readable(limit)
     switch kind {
     case .max, .min: return number

@@ -11,30 +11,30 @@ import Foundation
 /// plain number is an absolute change, `10%` a change relative to the golden value. From a
 /// golden value of 0 any change in the gated direction breaks a `%` limit (no percentage of
 /// 0 is defined). A track with no stored stats (`--init`) is not held to these gates.
-public struct CheckGates: Sendable, Hashable {
+package struct CheckGates: Sendable, Hashable {
   /// One limit.
-  public struct Gate: Sendable, Hashable {
+  package struct Gate: Sendable, Hashable {
     /// Whether the value may not exceed the limit (`max`), fall below it (`min`), or
     /// move from the golden value by more than it (`max_increase`, `max_decrease`).
-    public enum Kind: String, Sendable, Hashable, CaseIterable {
+    package enum Kind: String, Sendable, Hashable, CaseIterable {
       case max, min
       case maxIncrease = "max_increase"
       case maxDecrease = "max_decrease"
 
       /// Whether the limit bounds a change from the golden value.
-      public var isChange: Bool { self == .maxIncrease || self == .maxDecrease }
+      package var isChange: Bool { self == .maxIncrease || self == .maxDecrease }
     }
 
-    public var kind: Kind
-    public var path: String
-    public var limit: Double
+    package var kind: Kind
+    package var path: String
+    package var limit: Double
     /// Whether `limit` is a percentage of the golden value (`10%`); only for change gates.
-    public var isPercent: Bool
+    package var isPercent: Bool
     /// The file and line that set it, for errors.
-    public var source: String
-    public var line: Int
+    package var source: String
+    package var line: Int
 
-    public init(
+    package init(
       _ kind: Kind, _ path: String, _ limit: Double, percent: Bool = false,
       source: String = "", line: Int = 0
     ) {
@@ -47,15 +47,15 @@ public struct CheckGates: Sendable, Hashable {
     }
   }
 
-  public var gates: [Gate]
+  package var gates: [Gate]
 
-  public init(_ gates: [Gate] = []) {
+  package init(_ gates: [Gate] = []) {
     self.gates = gates
   }
 
   /// Reads `{"max": {path: limit, …}, "min": {…}, "max_increase": {…}, "max_decrease": {…}}`
   /// from a gates file or the manifest's `assert` object (`key` names it in errors).
-  public init(_ node: SpecNode, source: String, key: String = "") throws(DocumentError) {
+  package init(_ node: SpecNode, source: String, key: String = "") throws(DocumentError) {
     let reader = SweepSpecDecoder.Reader(source: source)
     let fields: [String: SpecNode]
     do {
@@ -140,7 +140,7 @@ public struct CheckGates: Sendable, Hashable {
   /// stored stats (not checked when `nil`).
   /// - Throws: a `DocumentError` (gates) naming a path the stats do not have, with the
   ///   closest one as a hint, or a path that is not a number.
-  public func violations(
+  package func violations(
     of stats: ReplayStats, golden: ReplayStats? = nil,
     track: String
   ) throws(DocumentError) -> [CheckGateViolation] {

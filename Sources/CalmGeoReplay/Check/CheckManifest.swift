@@ -3,29 +3,29 @@
 ///
 /// Paths are as written, relative to the manifest's folder unless absolute; the CLI
 /// resolves them.
-public struct CheckManifest: Sendable {
+package struct CheckManifest: Sendable {
   /// One track: a log, its configuration and parse options, and its output folder's name.
-  public struct Track: Sendable {
+  package struct Track: Sendable {
     /// The log's path as written.
-    public var log: String
+    package var log: String
     /// The configuration JSON's path as written; `nil` for CalmGeo's defaults.
-    public var config: String?
+    package var config: String?
     /// The scenario file's path as written (`--scenario`); `nil` for the standard scenario.
-    public var scenario: String?
+    package var scenario: String?
     /// The output folder's name; `nil` for the log's file name without extensions.
-    public var name: String?
+    package var name: String?
     /// A geofences file's path as written (`--geofences`); `nil` for none.
-    public var geofences: String?
+    package var geofences: String?
     /// Read as this format instead of detecting it.
-    public var format: InputFormat?
+    package var format: InputFormat?
     /// Parser settings (`date`, `utcOffset`, `timeFormat`, …).
-    public var options: ParseOptions
+    package var options: ParseOptions
     /// The `options` object as written (what `--init` writes back).
-    public var writtenOptions: [SpecNode.Field]
+    package var writtenOptions: [SpecNode.Field]
     /// The manifest line of the item.
-    public var line: Int
+    package var line: Int
 
-    public init(
+    package init(
       log: String, config: String? = nil, name: String? = nil, format: InputFormat? = nil,
       options: ParseOptions = ParseOptions(), writtenOptions: [SpecNode.Field] = [], line: Int = 0
     ) {
@@ -40,23 +40,23 @@ public struct CheckManifest: Sendable {
   }
 
   /// Where gates come from: written in the manifest, or a file it names.
-  public enum Assert: Sendable {
+  package enum Assert: Sendable {
     case inline(CheckGates)
     case file(String, line: Int)
   }
 
-  public var tracks: [Track]
-  public var tolerance: CheckTolerance
-  public var assert: Assert?
+  package var tracks: [Track]
+  package var tolerance: CheckTolerance
+  package var assert: Assert?
 
-  public init(tracks: [Track], tolerance: CheckTolerance = CheckTolerance(), assert: Assert? = nil) {
+  package init(tracks: [Track], tolerance: CheckTolerance = CheckTolerance(), assert: Assert? = nil) {
     self.tracks = tracks
     self.tolerance = tolerance
     self.assert = assert
   }
 
   /// The manifest as `--init` writes it: pretty JSON, keys in the documented order.
-  public var json: OrderedJSON {
+  package var json: OrderedJSON {
     let tracks: [OrderedJSON] = tracks.map { track in
       var fields: [(String, OrderedJSON)] = [("log", .string(track.log))]
       if let config = track.config { fields.append(("config", .string(config))) }

@@ -5,18 +5,18 @@
 /// (required), `config`, `scenario` (the app's calls, `--scenario`), `name`, `geofences` (a geofences file, as `--geofences`), `options` (those of a sweep's tracks: `format`,
 /// `date`, `utcOffset`, `timeFormat`, `keepBadDates`, `uere`, `provider`, `track`,
 /// `segment`, `assumeSpeed`). Any other key is an error with a "did you mean".
-public enum CheckManifestDecoder {
+package enum CheckManifestDecoder {
   static let fields = ["tracks", "tolerance", "assert"]
   static let trackFields = ["log", "config", "scenario", "name", "geofences", "options"]
 
   /// Parses a manifest's text: JSON when `source` ends in `.json` (or, for other names,
   /// when the text starts with `{`), YAML otherwise.
-  public static func decode(_ text: String, source: String) throws(DocumentError) -> CheckManifest {
+  package static func decode(_ text: String, source: String) throws(DocumentError) -> CheckManifest {
     try decode(try document(text, source: source, document: .checkManifest), source: source)
   }
 
   /// Parses a JSON or YAML document (a manifest or a gates file).
-  public static func document(_ text: String, source: String, document: DocumentError.Document) throws(DocumentError)
+  package static func document(_ text: String, source: String, document: DocumentError.Document) throws(DocumentError)
     -> SpecNode
   {
     let lower = source.lowercased()
@@ -31,7 +31,7 @@ public enum CheckManifestDecoder {
   }
 
   /// Reads a manifest from its parsed document.
-  public static func decode(_ root: SpecNode, source: String) throws(DocumentError) -> CheckManifest {
+  package static func decode(_ root: SpecNode, source: String) throws(DocumentError) -> CheckManifest {
     do {
       return try read(root, reader: SweepSpecDecoder.Reader(source: source))
     } catch {

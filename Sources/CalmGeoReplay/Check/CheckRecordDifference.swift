@@ -4,28 +4,28 @@
 ///
 /// When the bytes differ but every record is equal (spacing, a final newline), the
 /// files are compared line by line instead (`unit` is `.line`).
-public struct CheckRecordDifference: Sendable, Hashable {
+package struct CheckRecordDifference: Sendable, Hashable {
   /// What was compared.
-  public enum Unit: String, Sendable, Hashable {
+  package enum Unit: String, Sendable, Hashable {
     case record, line
   }
 
-  public var unit: Unit
+  package var unit: Unit
   /// The first differing record (from 0).
-  public var index: Int
+  package var index: Int
   /// That record in each file; `nil` when the file has fewer records.
-  public var stored: CheckRecords.Record?
-  public var fresh: CheckRecords.Record?
-  public var storedCount: Int
-  public var freshCount: Int
+  package var stored: CheckRecords.Record?
+  package var fresh: CheckRecords.Record?
+  package var storedCount: Int
+  package var freshCount: Int
   /// Records that differ at the same index, plus those only one file has.
-  public var differing: Int
+  package var differing: Int
   /// Whether all records of both files start on one line (a request body): lines
   /// would say nothing.
-  public var singleLine: Bool
+  package var singleLine: Bool
 
   /// The first difference between two files; `nil` when they are byte-identical.
-  public static func first(stored: [UInt8], fresh: [UInt8]) -> CheckRecordDifference? {
+  package static func first(stored: [UInt8], fresh: [UInt8]) -> CheckRecordDifference? {
     guard stored != fresh else { return nil }
     let a = CheckRecords(stored)
     let b = CheckRecords(fresh)

@@ -4,22 +4,22 @@
 ///
 /// The scan only tracks strings, nesting and commas; it does not validate the JSON. A
 /// file that is not a well-formed array is read as lines.
-public struct CheckRecords: Sendable {
+package struct CheckRecords: Sendable {
   /// One record's bytes and its first line.
-  public struct Record: Sendable, Hashable {
-    public var bytes: ArraySlice<UInt8>
-    public var line: Int
+  package struct Record: Sendable, Hashable {
+    package var bytes: ArraySlice<UInt8>
+    package var line: Int
 
     /// The record as text.
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
   }
 
-  public var records: [Record]
+  package var records: [Record]
   /// Whether the records are array elements (otherwise lines).
-  public var isArray: Bool
+  package var isArray: Bool
 
   /// Splits `bytes` into records.
-  public init(_ bytes: [UInt8]) {
+  package init(_ bytes: [UInt8]) {
     if let elements = Self.elements(bytes) {
       records = elements
       isArray = true
@@ -30,7 +30,7 @@ public struct CheckRecords: Sendable {
   }
 
   /// The non-empty lines of `bytes` (without `\r\n`), numbered from 1.
-  public static func lines(_ bytes: [UInt8]) -> [Record] {
+  package static func lines(_ bytes: [UInt8]) -> [Record] {
     var records: [Record] = []
     var start = 0
     var line = 1

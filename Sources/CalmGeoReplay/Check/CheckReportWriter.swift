@@ -1,12 +1,12 @@
 /// Renders what a check found as text: per track, the first differing record of
 /// `locations.json` and of the uploads side by side, the other differing files by name,
 /// each changed stats field as `path: old → new`; then gate violations and the summary.
-public enum CheckReportWriter {
+package enum CheckReportWriter {
   /// How many other differing files are named before "and N more".
   static let namedFiles = 6
 
   /// A track's block: `name: ok` or `name: differs` and the details.
-  public static func render(_ result: CheckTrackResult) -> String {
+  package static func render(_ result: CheckTrackResult) -> String {
     guard result.differs else {
       let moved = result.stats?.withinTolerance.count ?? 0
       return "\(result.name): ok" + (moved > 0 ? " (\(fields(moved)) within tolerance)" : "") + "\n"
@@ -81,7 +81,7 @@ public enum CheckReportWriter {
   }
 
   /// The gate violations of every track, one a line.
-  public static func violations(_ violations: [CheckGateViolation]) -> String {
+  package static func violations(_ violations: [CheckGateViolation]) -> String {
     guard !violations.isEmpty else { return "" }
     var text = "gates: \(violations.count) \(violations.count == 1 ? "violation" : "violations")\n"
     for violation in violations { text += "  \(violation)\n" }
@@ -89,7 +89,7 @@ public enum CheckReportWriter {
   }
 
   /// The last line: `3 tracks match`, `2 of 3 tracks differ`, with failures and gates.
-  public static func summary(tracks: Int, differing: Int, failed: Int, violations: Int) -> String {
+  package static func summary(tracks: Int, differing: Int, failed: Int, violations: Int) -> String {
     var parts: [String] = []
     if differing > 0 { parts.append("\(differing) of \(tracks) \(tracks == 1 ? "track differs" : "tracks differ")") }
     if failed > 0 { parts.append("\(failed) of \(tracks) \(tracks == 1 ? "track" : "tracks") could not be checked") }

@@ -9,7 +9,7 @@
 /// differ, and a note under the record says so (`Authorization header differs (values
 /// not shown)`). The values are compared as read, so a golden record still holding a
 /// token in clear differs from a fresh, redacted one.
-public enum CheckSideBySide {
+package enum CheckSideBySide {
   struct Row {
     var left: String?
     var right: String?
@@ -20,7 +20,7 @@ public enum CheckSideBySide {
 
   /// The lines, each starting with `margin` (its last two characters become `* ` on a
   /// marked line); the left column is cut at `width` characters with `…`.
-  public static func render(
+  package static func render(
     stored: String?, fresh: String?, titles: (String, String), margin: String = "    ",
     width: Int = 60
   ) -> String {
@@ -44,7 +44,7 @@ public enum CheckSideBySide {
 
   /// The notes `render` writes under a record whose credentials differ, e.g.
   /// `Authorization header differs (values not shown)`; empty when none differ.
-  public static func notes(stored: String?, fresh: String?) -> [String] {
+  package static func notes(stored: String?, fresh: String?) -> [String] {
     hiddenKeys(body(stored: stored, fresh: fresh)).map(note)
   }
 
@@ -69,7 +69,7 @@ public enum CheckSideBySide {
 
   /// A record as it may be shown on one line: JSON compact with every credential and a
   /// url's user info redacted (`Redaction.json`), other text as `Redaction.jsonLikeText` leaves it.
-  public static func redacted(_ record: String) -> String {
+  package static func redacted(_ record: String) -> String {
     if case .json(let node) = parse(record) { return Redaction.json(node).rendered }
     return Redaction.jsonLikeText(record)
   }

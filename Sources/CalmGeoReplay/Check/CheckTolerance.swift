@@ -6,18 +6,18 @@
 /// dots included (`fidelity.*` covers `fidelity.sed.p95`), and `?` one character; when
 /// several patterns match a path, the one with the most literal characters wins (the
 /// first written on a tie).
-public struct CheckTolerance: Sendable, Hashable {
+package struct CheckTolerance: Sendable, Hashable {
   /// The tolerance when no pattern matches (1e-9 unless the manifest says otherwise).
-  public var defaultValue: Double
+  package var defaultValue: Double
   /// Patterns and their tolerances, in the order written.
-  public var patterns: [Pattern]
+  package var patterns: [Pattern]
 
   /// One `"glob": tolerance` entry.
-  public struct Pattern: Sendable, Hashable {
-    public var glob: String
-    public var value: Double
+  package struct Pattern: Sendable, Hashable {
+    package var glob: String
+    package var value: Double
 
-    public init(_ glob: String, _ value: Double) {
+    package init(_ glob: String, _ value: Double) {
       self.glob = glob
       self.value = value
     }
@@ -27,22 +27,22 @@ public struct CheckTolerance: Sendable, Hashable {
   /// which `check --init` writes: counts exact, 1e-9 by default, 1e-6 for the
   /// floating-point metrics (`fidelity.*`, `stops.*`) whose last digits move with the
   /// platform's floating-point library.
-  public static let projectGolden = CheckTolerance(
+  package static let projectGolden = CheckTolerance(
     defaultValue: 1e-9, patterns: [Pattern("fidelity.*", 1e-6), Pattern("stops.*", 1e-6)])
 
   /// `default 1e-09, fidelity.* 1e-06, stops.* 1e-06`, as the manifest writes the numbers.
-  public var summary: String {
+  package var summary: String {
     ([("default", defaultValue)] + patterns.map { ($0.glob, $0.value) })
       .map { "\($0.0) \(SweepText.number($0.1))" }.joined(separator: ", ")
   }
 
-  public init(defaultValue: Double = 1e-9, patterns: [Pattern] = []) {
+  package init(defaultValue: Double = 1e-9, patterns: [Pattern] = []) {
     self.defaultValue = defaultValue
     self.patterns = patterns
   }
 
   /// The tolerance that applies to `path`.
-  public func value(for path: String) -> Double {
+  package func value(for path: String) -> Double {
     var best: Pattern?
     var bestLiterals = -1
     for pattern in patterns where Self.matches(pattern.glob, path) {
@@ -57,7 +57,7 @@ public struct CheckTolerance: Sendable, Hashable {
 
   /// Whether a row's two values count as equal: identical, or both finite numbers of a
   /// floating-point field within the path's tolerance.
-  public func accepts(_ row: StatsComparison.Row) -> Bool {
+  package func accepts(_ row: StatsComparison.Row) -> Bool {
     guard row.changed else { return true }
     guard row.isFloatingPoint, let old = row.old.flatMap(Double.init), let new = row.new.flatMap(Double.init),
       old.isFinite, new.isFinite
@@ -66,7 +66,7 @@ public struct CheckTolerance: Sendable, Hashable {
   }
 
   /// Whether `glob` matches the whole of `text` (`*` any run, `?` one character).
-  public static func matches(_ glob: String, _ text: String) -> Bool {
+  package static func matches(_ glob: String, _ text: String) -> Bool {
     let pattern = Array(glob)
     let characters = Array(text)
     // Greedy matching with backtracking to the last `*`: linear for one star.

@@ -1,10 +1,10 @@
 /// What a check found for one track: the output files that differ from the stored
 /// ones, the stats fields beyond the tolerance, and the gates its fresh stats break.
-public struct CheckTrackResult: Sendable {
+package struct CheckTrackResult: Sendable {
   /// One output file (`locations.json`, `uploads/…`) that is not byte-identical.
-  public struct FileDifference: Sendable, Hashable {
+  package struct FileDifference: Sendable, Hashable {
     /// What differs.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
       /// Both have the file; where it first differs.
       case differs(CheckRecordDifference)
       /// Only the stored outputs have it (e.g. one request fewer).
@@ -14,25 +14,25 @@ public struct CheckTrackResult: Sendable {
     }
 
     /// The path inside the track's folder, e.g. `uploads/000003.json`.
-    public var path: String
-    public var kind: Kind
+    package var path: String
+    package var kind: Kind
 
-    public init(path: String, kind: Kind) {
+    package init(path: String, kind: Kind) {
       self.path = path
       self.kind = kind
     }
   }
 
   /// The track's folder name.
-  public var name: String
+  package var name: String
   /// Files that differ, in path order (`locations.json` first, then `uploads/`).
-  public var files: [FileDifference]
+  package var files: [FileDifference]
   /// The stats comparison; `nil` before it ran.
-  public var stats: StatsCheck?
+  package var stats: StatsCheck?
   /// Gates the fresh stats break.
-  public var violations: [CheckGateViolation]
+  package var violations: [CheckGateViolation]
 
-  public init(
+  package init(
     name: String, files: [FileDifference] = [], stats: StatsCheck? = nil, violations: [CheckGateViolation] = []
   ) {
     self.name = name
@@ -42,11 +42,11 @@ public struct CheckTrackResult: Sendable {
   }
 
   /// Whether the fresh outputs differ from the stored ones (beyond the tolerance).
-  public var differs: Bool { !files.isEmpty || !(stats?.changes.isEmpty ?? true) }
+  package var differs: Bool { !files.isEmpty || !(stats?.changes.isEmpty ?? true) }
 
   /// The files that differ between two sets of outputs, given each set's relative paths
   /// and a way to read each side's file.
-  public static func fileDifferences(
+  package static func fileDifferences(
     stored: [String], fresh: [String], storedBytes: (String) throws -> [UInt8],
     freshBytes: (String) throws -> [UInt8]
   ) rethrows -> [FileDifference] {

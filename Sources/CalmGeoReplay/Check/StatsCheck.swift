@@ -2,17 +2,17 @@
 /// (`StatsComparison`), floating-point fields within the tolerance, `input.file` by its
 /// file name only (the stored path depends on where the golden outputs were recorded
 /// from), and `tool` not at all (a new version of the tool is not a behaviour change).
-public struct StatsCheck: Sendable {
+package struct StatsCheck: Sendable {
   /// Fields that differ beyond the tolerance, in `stats.json` order.
-  public var changes: [StatsComparison.Row]
+  package var changes: [StatsComparison.Row]
   /// Fields that differ, but within the tolerance.
-  public var withinTolerance: [StatsComparison.Row]
+  package var withinTolerance: [StatsComparison.Row]
   /// Every dotted path compared.
-  public var paths: [String]
+  package var paths: [String]
   /// Every field compared, stored (`old`) and fresh (`new`), in `stats.json` order.
-  public var rows: [StatsComparison.Row]
+  package var rows: [StatsComparison.Row]
 
-  public init(stored: ReplayStats, fresh: ReplayStats, tolerance: CheckTolerance) {
+  package init(stored: ReplayStats, fresh: ReplayStats, tolerance: CheckTolerance) {
     var stored = stored
     var fresh = fresh
     stored.input.file = Self.fileName(stored.input.file)

@@ -4,15 +4,15 @@
 ///
 /// Exit codes follow `diff`: 0 every log the same, 1 a log differs or is on one side
 /// only, 2 a log's `stats.json` could not be read.
-public struct FolderComparison: Sendable {
+package struct FolderComparison: Sendable {
   /// One side's `stats.json` of a log: read, or why not.
-  public enum Side: Sendable {
+  package enum Side: Sendable {
     case stats(ReplayStats)
     case unreadable(String)
   }
 
   /// What became of one log.
-  public enum Status: String, Sendable {
+  package enum Status: String, Sendable {
     case same, differs
     /// Only the first (old) folder has it.
     case onlyOld
@@ -23,20 +23,20 @@ public struct FolderComparison: Sendable {
   }
 
   /// One log of either folder.
-  public struct Log: Sendable {
-    public var name: String
-    public var status: Status
+  package struct Log: Sendable {
+    package var name: String
+    package var status: Status
     /// The comparison, when both sides were read.
-    public var comparison: StatsComparison?
+    package var comparison: StatsComparison?
     /// Why a side could not be read.
-    public var error: String?
+    package var error: String?
   }
 
   /// Every log of either folder, by name.
-  public var logs: [Log]
+  package var logs: [Log]
 
   /// Pairs `old` and `new` (log name → its `stats.json`) by name, in name order.
-  public init(old: [String: Side], new: [String: Side]) {
+  package init(old: [String: Side], new: [String: Side]) {
     logs = Set(old.keys).union(new.keys).sorted().map { name in
       switch (old[name], new[name]) {
       case (.unreadable(let error), _), (_, .unreadable(let error)):
@@ -51,16 +51,16 @@ public struct FolderComparison: Sendable {
   }
 
   /// How many logs have `status`.
-  public func count(_ status: Status) -> Int { logs.filter { $0.status == status }.count }
+  package func count(_ status: Status) -> Int { logs.filter { $0.status == status }.count }
 
   /// Whether every log is on both sides with equal stats.
-  public var equal: Bool { logs.allSatisfy { $0.status == .same } }
+  package var equal: Bool { logs.allSatisfy { $0.status == .same } }
 
   /// 0 same, 1 different (a log differs or is on one side only), 2 trouble.
-  public var exitCode: Int32 { count(.unreadable) > 0 ? 2 : equal ? 0 : 1 }
+  package var exitCode: Int32 { count(.unreadable) > 0 ? 2 : equal ? 0 : 1 }
 
   /// `4 logs: 2 same, 1 differs, 1 only in a, 0 only in b`.
-  public func summary(oldName: String, newName: String) -> String {
+  package func summary(oldName: String, newName: String) -> String {
     var text =
       "\(logs.count) \(logs.count == 1 ? "log" : "logs"): \(count(.same)) same, \(count(.differs)) "
       + "\(count(.differs) == 1 ? "differs" : "differ"), \(count(.onlyOld)) only in \(oldName), "
@@ -70,7 +70,7 @@ public struct FolderComparison: Sendable {
   }
 
   /// A log's result in a few words: `same`, `2 of 120 fields differ`, `only in a`, or the error.
-  public func result(_ log: Log, oldName: String, newName: String) -> String {
+  package func result(_ log: Log, oldName: String, newName: String) -> String {
     switch log.status {
     case .same: "same"
     case .differs: log.comparison.map(CompareReporters.summary) ?? "differs"

@@ -3,27 +3,27 @@
 ///
 /// Both values go through `OrderedJSONEncoder`, so every field of the type, present and
 /// future, is compared without a list to keep in step; rows keep the type's order.
-public struct StatsComparison: Sendable {
+package struct StatsComparison: Sendable {
   /// One field of the stats.
-  public struct Row: Sendable, Hashable {
+  package struct Row: Sendable, Hashable {
     /// Dotted path, e.g. `uploads.requests`, `input.skipped.bad_time`.
-    public var path: String
+    package var path: String
     /// The value in each run as text; `nil` when the run has no such field.
-    public var old: String?
-    public var new: String?
+    package var old: String?
+    package var new: String?
     /// new − old, for numbers present in both.
-    public var delta: Double?
+    package var delta: Double?
     /// Whether the field is a `Double` (compared within a tolerance by checks), not a
     /// count, string or flag.
-    public var isFloatingPoint = false
+    package var isFloatingPoint = false
     /// Whether the two differ.
-    public var changed: Bool { old != new }
+    package var changed: Bool { old != new }
   }
 
-  public var rows: [Row]
+  package var rows: [Row]
 
   /// Compares `old` with `new`.
-  public init(old: ReplayStats, new: ReplayStats) {
+  package init(old: ReplayStats, new: ReplayStats) {
     let encoder = OrderedJSONEncoder()
     let a = Self.leaves((try? encoder.encode(old)) ?? .null)
     let b = Self.leaves((try? encoder.encode(new)) ?? .null)
@@ -41,7 +41,7 @@ public struct StatsComparison: Sendable {
   }
 
   /// Rows whose values differ.
-  public var changes: [Row] { rows.filter(\.changed) }
+  package var changes: [Row] { rows.filter(\.changed) }
 
   private static func row(_ path: String, _ old: OrderedJSON?, _ new: OrderedJSON?) -> Row {
     var delta: Double?

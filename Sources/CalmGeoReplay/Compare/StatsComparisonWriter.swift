@@ -1,7 +1,7 @@
 /// Renders a `StatsComparison` as an aligned text table: field, old, new, delta, change.
-public enum StatsComparisonWriter {
+package enum StatsComparisonWriter {
   /// The table; `changedOnly` keeps only rows that differ (plus a count of the others).
-  public static func render(_ comparison: StatsComparison, oldName: String, newName: String, changedOnly: Bool)
+  package static func render(_ comparison: StatsComparison, oldName: String, newName: String, changedOnly: Bool)
     -> String
   {
     let rows = changedOnly ? comparison.changes : comparison.rows

@@ -25,19 +25,32 @@ public enum ReplayConfigurationDecoder {
   public static func decode(_ data: Data, source: String, positions: Bool = true) throws(DocumentError)
     -> ReplayConfiguration
   {
+    try decode(read(data, source: source, positions: positions), source: source, positions: positions)
+  }
+
+  /// The document of a configuration file's bytes, refused past `maximumSize` or where it
+  /// is not JSON (the error at its line and column unless `positions` is false).
+  public static func read(_ data: Data, source: String, positions: Bool = true) throws(DocumentError) -> SpecNode {
     guard data.count <= maximumSize else {
       throw DocumentError(
         .config, source: source,
         reason: "the file is \(data.count) bytes; a configuration may have at most \(maximumSize) (1 MiB)")
     }
-    let node: SpecNode
     do {
-      node = try SpecJSONReader.read(String(decoding: data, as: UTF8.self), source: source)
+      return try SpecJSONReader.read(String(decoding: data, as: UTF8.self), source: source)
     } catch {
       throw DocumentError(
         .config, source: source, line: positions ? error.line : 0, column: positions ? error.column : 0,
         reason: error.reason)
     }
+  }
+
+  /// Decodes a document already read (a file's, or one patched by `--set` or a sweep's grid
+  /// cell: never rendered to text and read again); `positions: false` leaves line and
+  /// column out of errors when the nodes' places are not the user's file.
+  public static func decode(_ node: SpecNode, source: String, positions: Bool = true) throws(DocumentError)
+    -> ReplayConfiguration
+  {
     var places: [String: (Int, Int)] = [:]
     let root = value(node, path: "", places: &places)
     var reader = Reader(source: source, places: positions ? places : [:])

@@ -174,31 +174,29 @@ public enum ScenarioDecoder {
     fail: (SpecNode, String) -> DocumentError
   ) throws(DocumentError) -> CalmGeoConfigPatch {
     guard let node else { return CalmGeoConfigPatch(keys: [], values: CalmGeoConfig()) }
-    let data: Data
     var name = "\(source):\(node.line) calls[\(index)].config"
-    switch node.kind {
-    case .object:
-      data = Data(node.rendered.utf8)
-    case .string(let path):
-      do {
-        data = try configFile(path)
-      } catch {
-        throw fail(node, "cannot read the restart config \"\(path)\": \(error.localizedDescription)")
-      }
-      name = path
-    default:
-      throw fail(
-        node, "expected a config object such as {distanceFilter: 50} or a config file's path, found \(node.rendered)")
-    }
-    let values: ReplayConfiguration
     let written: SpecNode
-    do {
-      values = try ReplayConfigurationDecoder.decode(data, source: name)
-      written = try SpecJSONReader.read(String(decoding: data, as: UTF8.self), source: name)
+    let values: ReplayConfiguration
+    do throws(DocumentError) {
+      switch node.kind {
+      case .object:
+        written = node
+      case .string(let path):
+        let data: Data
+        do {
+          data = try configFile(path)
+        } catch {
+          throw fail(node, "cannot read the restart config \"\(path)\": \(error.localizedDescription)")
+        }
+        name = path
+        written = try ReplayConfigurationDecoder.read(data, source: name)
+      default:
+        throw fail(
+          node, "expected a config object such as {distanceFilter: 50} or a config file's path, found \(node.rendered)")
+      }
+      values = try ReplayConfigurationDecoder.decode(written, source: name)
     } catch  where error.document == .config {
       throw fail(node, "restart config: \(error.key.isEmpty ? "" : "'\(error.key)': ")\(error.reason)")
-    } catch {
-      throw fail(node, "restart config: \(error)")
     }
     let keys = Set(written.fields?.map(\.key) ?? [])
     if keys.contains("replay") {

@@ -27,7 +27,7 @@ extension Redaction {
 
   /// A varied key's values as they may be written: every value redacted when the key is
   /// a secret (`vary: {token: [...]}`), else as `json` leaves them.
-  public static func variable(_ variable: SweepVariable) -> SweepVariable {
+  package static func variable(_ variable: SweepVariable) -> SweepVariable {
     SweepVariable(
       path: variable.path,
       values: variable.values.map { value in

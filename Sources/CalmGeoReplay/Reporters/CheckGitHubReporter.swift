@@ -3,11 +3,11 @@
 /// gate (each track beyond the limit), at most `GitHubCommand.annotationsPerLevel` in all
 /// with the rest summarised on one line; then the summary line and the advice, as plain
 /// log lines. The job summary (`GITHUB_STEP_SUMMARY`) is `CheckMarkdownReporter`'s.
-public enum CheckGitHubReporter {
+package enum CheckGitHubReporter {
   static let title = "calmgeo-replay check"
 
   /// The lines, each ending with a newline.
-  public static func render(_ report: CheckReport) -> String {
+  package static func render(_ report: CheckReport) -> String {
     var commands: [GitHubCommand] = []
     for track in report.tracks {
       switch track.status {

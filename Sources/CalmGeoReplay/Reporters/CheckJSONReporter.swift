@@ -19,14 +19,14 @@
 /// `change` `differs`, `onlyStored` or `onlyFresh`; `old` and `new` the first differing
 /// record, credentials redacted, `notes` saying which credential differs). A value a side
 /// does not have is `null`, as is a number that is not finite.
-public enum CheckJSONReporter {
+package enum CheckJSONReporter {
   /// The document, pretty-printed, ending with a newline.
-  public static func render(_ report: CheckReport) -> String {
+  package static func render(_ report: CheckReport) -> String {
     document(report).rendered(pretty: true)
   }
 
   /// The document as a value.
-  public static func document(_ report: CheckReport) -> OrderedJSON {
+  package static func document(_ report: CheckReport) -> OrderedJSON {
     .object([
       ("version", .int(CheckReport.version)),
       ("command", .string("check")),

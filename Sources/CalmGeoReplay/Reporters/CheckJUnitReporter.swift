@@ -2,9 +2,9 @@
 /// a `tracks` suite with one test case per track (a `failure` carrying the readable diff
 /// when its outputs differ, an `error` when it could not be checked), and a `gates` suite
 /// with one test case per gate (a `failure` listing the tracks beyond the limit).
-public enum CheckJUnitReporter {
+package enum CheckJUnitReporter {
   /// The document, ending with a newline.
-  public static func render(_ report: CheckReport) -> String {
+  package static func render(_ report: CheckReport) -> String {
     let differing = report.count(.differs)
     let failed = report.count(.failed)
     let violated = report.violatedGates.count

@@ -4,14 +4,14 @@
 /// table of gates. It is `--format markdown`'s output and GitHub's job summary, so it is
 /// kept under `limit` bytes (GitHub takes at most 1 MiB a step): rows that do not fit are
 /// counted in a last row instead.
-public enum CheckMarkdownReporter {
+package enum CheckMarkdownReporter {
   /// The most bytes the summary takes (under GitHub's 1 MiB).
-  public static let limit = 1_000_000
+  package static let limit = 1_000_000
   /// Changed stats fields shown per track.
   static let fieldsShown = 5
 
   /// The summary, ending with a newline.
-  public static func render(_ report: CheckReport, limit: Int = limit) -> String {
+  package static func render(_ report: CheckReport, limit: Int = limit) -> String {
     let icon = report.passed ? "✅" : "❌"
     var head = "## \(icon) calmgeo-replay check: \(MarkdownText.cell(report.summaryLine))\n\n"
     var tail = ""

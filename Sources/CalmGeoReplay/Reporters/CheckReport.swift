@@ -1,12 +1,12 @@
 /// The whole result of a check, built once while the tracks run and handed to every
 /// renderer (`CheckJSONReporter`, `CheckJUnitReporter`, `CheckGitHubReporter`,
 /// `CheckMarkdownReporter`): no renderer replays or re-reads the text output.
-public struct CheckReport: Sendable {
+package struct CheckReport: Sendable {
   /// The version of the JSON document; raised when a field changes meaning or goes.
-  public static let version = 1
+  package static let version = 1
 
   /// What became of one track.
-  public enum Status: String, Sendable {
+  package enum Status: String, Sendable {
     /// Its fresh outputs match the stored ones (within the tolerance).
     case ok
     /// Its fresh outputs differ from the stored ones.
@@ -16,37 +16,37 @@ public struct CheckReport: Sendable {
   }
 
   /// One track of the manifest.
-  public struct Track: Sendable {
-    public var name: String
+  package struct Track: Sendable {
+    package var name: String
     /// What the comparison found; `nil` for a track that failed.
-    public var result: CheckTrackResult?
+    package var result: CheckTrackResult?
     /// Why the track could not be checked (the message printed on standard error).
-    public var failure: String?
+    package var failure: String?
 
-    public init(name: String, result: CheckTrackResult? = nil, failure: String? = nil) {
+    package init(name: String, result: CheckTrackResult? = nil, failure: String? = nil) {
       self.name = name
       self.result = result
       self.failure = failure
     }
 
-    public var status: Status {
+    package var status: Status {
       guard let result else { return .failed }
       return result.differs ? .differs : .ok
     }
   }
 
   /// The golden folder as given.
-  public var golden: String
+  package var golden: String
   /// Every track, in manifest order.
-  public var tracks: [Track]
+  package var tracks: [Track]
   /// Every gate checked, in the order given.
-  public var gates: [CheckGates.Gate]
+  package var gates: [CheckGates.Gate]
   /// The exit code the check ends with (0, 3, 4, or the first failure's).
-  public var exitCode: Int32
+  package var exitCode: Int32
   /// The `--set key=value` arguments the tracks were checked with (not recorded anywhere).
-  public var assignments: [String]
+  package var assignments: [String]
 
-  public init(golden: String, tracks: [Track], gates: [CheckGates.Gate], exitCode: Int32, assignments: [String] = []) {
+  package init(golden: String, tracks: [Track], gates: [CheckGates.Gate], exitCode: Int32, assignments: [String] = []) {
     self.assignments = assignments
     self.golden = golden
     self.tracks = tracks
@@ -55,22 +55,22 @@ public struct CheckReport: Sendable {
   }
 
   /// Whether the check passed (exit code 0).
-  public var passed: Bool { exitCode == 0 }
+  package var passed: Bool { exitCode == 0 }
 
   /// Every gate violation, track by track, in gate order within a track.
-  public var violations: [CheckGateViolation] { tracks.flatMap { $0.result?.violations ?? [] } }
+  package var violations: [CheckGateViolation] { tracks.flatMap { $0.result?.violations ?? [] } }
 
   /// How many tracks have `status`.
-  public func count(_ status: Status) -> Int { tracks.filter { $0.status == status }.count }
+  package func count(_ status: Status) -> Int { tracks.filter { $0.status == status }.count }
 
   /// The violations of one gate.
-  public func violations(of gate: CheckGates.Gate) -> [CheckGateViolation] { violations.filter { $0.gate == gate } }
+  package func violations(of gate: CheckGates.Gate) -> [CheckGateViolation] { violations.filter { $0.gate == gate } }
 
   /// The gates with at least one violation, in gate order.
-  public var violatedGates: [CheckGates.Gate] { gates.filter { !violations(of: $0).isEmpty } }
+  package var violatedGates: [CheckGates.Gate] { gates.filter { !violations(of: $0).isEmpty } }
 
   /// The summary line, as the text report ends (without its newline).
-  public var summaryLine: String {
+  package var summaryLine: String {
     var line = CheckReportWriter.summary(
       tracks: tracks.count, differing: count(.differs), failed: count(.failed),
       violations: violations.count)
@@ -79,13 +79,13 @@ public struct CheckReport: Sendable {
   }
 
   /// The advice after a check that found differences, or `nil`.
-  public var advice: String? { Self.advice(golden: golden, differing: count(.differs), assignments: assignments) }
+  package var advice: String? { Self.advice(golden: golden, differing: count(.differs), assignments: assignments) }
 
   /// What reproduces or records a check's differences: `check --update` when the manifest's
   /// own configurations made them; after a `--set` check (which `--update` refuses, and
   /// which an `--update` without it would not reproduce) the same `--set` to see them again
   /// and the config files to edit to record them. Secret values are redacted.
-  public static func advice(golden: String, differing: Int, assignments: [String]) -> String? {
+  package static func advice(golden: String, differing: Int, assignments: [String]) -> String? {
     guard differing > 0 else { return nil }
     let folder = ShellWord.quoted(golden)
     guard !assignments.isEmpty else { return "to accept the fresh outputs: calmgeo-replay check --update \(folder)" }
@@ -96,7 +96,7 @@ public struct CheckReport: Sendable {
   }
 
   /// The stored value of `path` for `track`, as `compare` prints it, if the track was compared.
-  public func storedValue(track: String, path: String) -> String? {
+  package func storedValue(track: String, path: String) -> String? {
     tracks.first { $0.name == track }?.result?.stats?.rows.first { $0.path == path }?.old
   }
 }
@@ -104,7 +104,7 @@ public struct CheckReport: Sendable {
 extension CheckGates.Gate {
   /// `fidelity.sed.p95 <= 25`, `engine.keptRatio >= 0.05`, or for a change gate
   /// `uploads.requests rises by <= 10 %` / `engine.keptRatio falls by <= 0.02`.
-  public var condition: String {
+  package var condition: String {
     switch kind {
     case .max: "\(path) <= \(SweepText.number(limit))"
     case .min: "\(path) >= \(SweepText.number(limit))"

@@ -1,16 +1,16 @@
 /// `compare`'s result in the CI formats (`--format`), all from one `StatsComparison`:
 /// JSON (every field, or only those that differ), JUnit (one test case, failing with the
 /// fields that differ), GitHub (one `::error` listing them) and Markdown (a table of them).
-public enum CompareReporters {
+package enum CompareReporters {
   /// The version of the JSON document.
-  public static let version = 1
+  package static let version = 1
   /// Changed fields a GitHub annotation lists before "and N more".
   static let fieldsInAnnotation = 20
 
   /// One JSON document: `{"version", "command", "old", "new", "equal", "exitCode",
   /// "fields", "differing", "rows": [{"path", "old", "new", "delta", "changed"}]}`, keys in
   /// that order; `changedOnly` keeps only the rows that differ.
-  public static func json(
+  package static func json(
     _ comparison: StatsComparison, oldName: String, newName: String,
     changedOnly: Bool
   ) -> String {
@@ -41,7 +41,7 @@ public enum CompareReporters {
   }
 
   /// A JUnit report with one test case, `old → new`, failing with the fields that differ.
-  public static func junit(_ comparison: StatsComparison, oldName: String, newName: String) -> String {
+  package static func junit(_ comparison: StatsComparison, oldName: String, newName: String) -> String {
     let failed = comparison.changes.isEmpty ? 0 : 1
     var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
     xml += "<testsuites name=\"calmgeo-replay compare\" tests=\"1\" failures=\"\(failed)\" errors=\"0\">\n"
@@ -61,7 +61,7 @@ public enum CompareReporters {
 
   /// One `::error` naming the fields that differ (none when the stats are equal), then
   /// the summary line.
-  public static func github(_ comparison: StatsComparison, oldName: String, newName: String) -> String {
+  package static func github(_ comparison: StatsComparison, oldName: String, newName: String) -> String {
     var text = ""
     if !comparison.changes.isEmpty {
       var message = lines(Array(comparison.changes.prefix(fieldsInAnnotation)))
@@ -75,7 +75,7 @@ public enum CompareReporters {
   }
 
   /// A Markdown heading and a table of the fields that differ (old, new, delta, change).
-  public static func markdown(
+  package static func markdown(
     _ comparison: StatsComparison, oldName: String, newName: String,
     limit: Int = CheckMarkdownReporter.limit
   ) -> String {

@@ -2,9 +2,9 @@
 /// (a row per log, the totals, then each differing log's changed fields), JSON (a `logs`
 /// array and `totals`), JUnit (a test case per log), GitHub (an `::error` per log that
 /// differs, is on one side only or cannot be read) and Markdown (a table of logs).
-public enum FolderCompareReporters {
+package enum FolderCompareReporters {
   /// A row per log, the totals, then the changed fields of each differing log.
-  public static func text(_ result: FolderComparison, oldName: String, newName: String) -> String {
+  package static func text(_ result: FolderComparison, oldName: String, newName: String) -> String {
     let rows = result.logs.map { [$0.name, result.result($0, oldName: oldName, newName: newName)] }
     let width = ([4] + rows.map { $0[0].count }).max() ?? 4
     var text = "log" + String(repeating: " ", count: width - 1) + "result\n"
@@ -22,7 +22,7 @@ public enum FolderCompareReporters {
   /// "differing", "onlyOld", "onlyNew", "unreadable"}, "logs": [{"name", "status",
   /// "fields", "differing", "rows", "error"}]}`; `rows` as a two-run compare's (only the
   /// differing ones with `changedOnly`), empty for a log not on both sides.
-  public static func json(_ result: FolderComparison, oldName: String, newName: String, changedOnly: Bool) -> String {
+  package static func json(_ result: FolderComparison, oldName: String, newName: String, changedOnly: Bool) -> String {
     let logs: [OrderedJSON] = result.logs.map { log in
       let rows = (changedOnly ? log.comparison?.changes : log.comparison?.rows) ?? []
       return .object([
@@ -55,7 +55,7 @@ public enum FolderCompareReporters {
 
   /// A JUnit report with a test case per log: passing when the same, failing when it
   /// differs (the changed fields) or is on one side only, an error when unreadable.
-  public static func junit(_ result: FolderComparison, oldName: String, newName: String) -> String {
+  package static func junit(_ result: FolderComparison, oldName: String, newName: String) -> String {
     let failures = result.count(.differs) + result.count(.onlyOld) + result.count(.onlyNew)
     let errors = result.count(.unreadable)
     let counts = "tests=\"\(result.logs.count)\" failures=\"\(failures)\" errors=\"\(errors)\""
@@ -81,7 +81,7 @@ public enum FolderCompareReporters {
 
   /// An `::error` per log that differs, is on one side only or cannot be read (at most
   /// 10, the rest on one line), then the totals.
-  public static func github(_ result: FolderComparison, oldName: String, newName: String) -> String {
+  package static func github(_ result: FolderComparison, oldName: String, newName: String) -> String {
     let title = "calmgeo-replay compare"
     let commands: [GitHubCommand] = result.logs.compactMap { log in
       let heading = "\(title): \(log.name)"
@@ -105,7 +105,7 @@ public enum FolderCompareReporters {
   }
 
   /// A heading with the totals and a table of logs (result, changed fields old → new).
-  public static func markdown(
+  package static func markdown(
     _ result: FolderComparison, oldName: String, newName: String,
     limit: Int = CheckMarkdownReporter.limit
   ) -> String {

@@ -1,31 +1,31 @@
 /// GitHub Actions workflow commands (`::error title=…::message`), escaped as GitHub's
 /// runner reads them: in the message `%`, `\r` and `\n`; in a property also `:` and `,`.
-public struct GitHubCommand: Sendable, Hashable {
+package struct GitHubCommand: Sendable, Hashable {
   /// The annotation's level.
-  public enum Level: String, Sendable, CaseIterable {
+  package enum Level: String, Sendable, CaseIterable {
     case error, warning, notice
   }
 
   /// GitHub shows at most this many annotations of one level per step; the rest are summarised.
-  public static let annotationsPerLevel = 10
+  package static let annotationsPerLevel = 10
 
-  public var level: Level
-  public var title: String
-  public var message: String
+  package var level: Level
+  package var title: String
+  package var message: String
 
-  public init(_ level: Level, title: String, message: String) {
+  package init(_ level: Level, title: String, message: String) {
     self.level = level
     self.title = title
     self.message = message
   }
 
   /// The command line, without its newline.
-  public var line: String {
+  package var line: String {
     "::\(level.rawValue) title=\(Self.property(title))::\(Self.data(message))"
   }
 
   /// A message: `%` → `%25`, `\r` → `%0D`, `\n` → `%0A`.
-  public static func data(_ text: String) -> String {
+  package static func data(_ text: String) -> String {
     var result = ""
     for character in text.unicodeScalars {
       switch character {
@@ -39,14 +39,14 @@ public struct GitHubCommand: Sendable, Hashable {
   }
 
   /// A property value: as `data`, and `:` → `%3A`, `,` → `%2C`.
-  public static func property(_ text: String) -> String {
+  package static func property(_ text: String) -> String {
     data(text).replacing(":", with: "%3A").replacing(",", with: "%2C")
   }
 
   /// `commands` with at most `annotationsPerLevel` of each level: past the cap, the first
   /// `annotationsPerLevel - 1` and one line that summarises the rest (`summary` gets
   /// how many it stands for).
-  public static func capped(
+  package static func capped(
     _ commands: [GitHubCommand], title: String,
     summary: (Int) -> String
   ) -> [GitHubCommand] {

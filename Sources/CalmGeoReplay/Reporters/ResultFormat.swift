@@ -1,6 +1,6 @@
 /// How `check` (and later `compare`, `sweep`) print their result: prose for people, or a
 /// format a CI system reads (`--format`).
-public enum ResultFormat: String, CaseIterable, Sendable {
+package enum ResultFormat: String, CaseIterable, Sendable {
   /// The readable report (the default outside GitHub Actions).
   case text
   /// One JSON document with a `version`, in a fixed key order, for scripts.
@@ -15,7 +15,7 @@ public enum ResultFormat: String, CaseIterable, Sendable {
 
   /// The format to use: the one asked for, else `github` inside GitHub Actions
   /// (`GITHUB_ACTIONS=true`), else `text`.
-  public static func resolve(_ asked: ResultFormat?, environment: [String: String]) -> ResultFormat {
+  package static func resolve(_ asked: ResultFormat?, environment: [String: String]) -> ResultFormat {
     if let asked { return asked }
     return environment["GITHUB_ACTIONS"] == "true" ? .github : .text
   }

@@ -2,9 +2,9 @@ import Foundation
 
 /// A word of a command line as a POSIX shell reads it back: bare when it holds only
 /// characters no shell treats specially, else in single quotes.
-public enum ShellWord {
+package enum ShellWord {
   /// `Samples/expected` stays as is; `my golden` becomes `'my golden'`, `it's` `'it'\''s'`.
-  public static func quoted(_ word: String) -> String {
+  package static func quoted(_ word: String) -> String {
     let safe = Set("_-./=:,+@%".unicodeScalars)
     let plain =
       !word.isEmpty

@@ -1,16 +1,16 @@
 /// A finished sweep's result for the CI formats (`sweep --format`): its analysis, the
 /// output folder and the exit code, built once and handed to `SweepReporters`.
-public struct SweepReport: Sendable {
+package struct SweepReport: Sendable {
   /// The version of the JSON document.
-  public static let version = 1
+  package static let version = 1
 
-  public var analysis: SweepAnalysis
+  package var analysis: SweepAnalysis
   /// The output folder as given.
-  public var out: String
+  package var out: String
   /// 0 when the recommendation meets every constraint, 2 when it is only the closest.
-  public var exitCode: Int32
+  package var exitCode: Int32
 
-  public init(analysis: SweepAnalysis, out: String, exitCode: Int32) {
+  package init(analysis: SweepAnalysis, out: String, exitCode: Int32) {
     self.analysis = analysis
     self.out = out
     self.exitCode = exitCode

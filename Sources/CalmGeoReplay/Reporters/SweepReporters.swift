@@ -3,7 +3,7 @@
 /// constraint, failing when the recommended configuration breaks it, and per log that
 /// could not be read), GitHub (an `::error` per broken constraint, a `::warning` per
 /// unreadable log) and Markdown (the best configurations and the constraints).
-public enum SweepReporters {
+package enum SweepReporters {
   /// Configurations the Markdown table lists, best first.
   static let configurationsShown = 10
 
@@ -12,7 +12,7 @@ public enum SweepReporters {
   /// `constraints`, `recommended` (`configuration`, `label`, `meetsConstraints`,
   /// `objectives` [{`objective`, `value`}], `violations` [{`constraint`, `failedRows`,
   /// `worst`, `worstTrack`}]; `null` without rows).
-  public static func json(_ report: SweepReport) -> String {
+  package static func json(_ report: SweepReport) -> String {
     let manifest = report.manifest
     var recommended = OrderedJSON.null
     if let winner = report.winner {
@@ -66,7 +66,7 @@ public enum SweepReporters {
 
   /// JUnit: a `constraints` suite (one case per constraint, judged on the recommended
   /// configuration) and a `logs` suite (one case per log, an error when it could not be read).
-  public static func junit(_ report: SweepReport) -> String {
+  package static func junit(_ report: SweepReport) -> String {
     let manifest = report.manifest
     let broken = Dictionary(uniqueKeysWithValues: (report.winner?.violations ?? []).map { ($0.constraint, $0) })
     let failedLogs = Dictionary(
@@ -104,7 +104,7 @@ public enum SweepReporters {
 
   /// An `::error` per constraint the recommendation breaks, a `::warning` per log that
   /// could not be read (at most 10 of each level), then the headline and the verdict.
-  public static func github(_ report: SweepReport) -> String {
+  package static func github(_ report: SweepReport) -> String {
     let title = "calmgeo-replay sweep"
     var commands = (report.winner?.violations ?? []).map {
       GitHubCommand(
@@ -124,7 +124,7 @@ public enum SweepReporters {
 
   /// A heading with the verdict, the best configurations (objective means) and, when a
   /// constraint is broken, what the closest configuration misses.
-  public static func markdown(_ report: SweepReport, limit: Int = CheckMarkdownReporter.limit) -> String {
+  package static func markdown(_ report: SweepReport, limit: Int = CheckMarkdownReporter.limit) -> String {
     let manifest = report.manifest
     let icon = SweepRecommendation.isMet(report.analysis) ? "✅" : "❌"
     var text = "## \(icon) calmgeo-replay sweep: \(MarkdownText.cell(report.headline))\n\n"

@@ -1,8 +1,8 @@
 /// A 64-bit FNV-1a hash of bytes, the same in every process and on every machine
 /// (unlike `Hasher`, which is seeded per process); for keying sweep rows to their spec.
-public enum StableHash {
+package enum StableHash {
   /// The hash of `text`'s UTF-8 bytes as 16 lowercase hex digits.
-  public static func hex(_ text: String) -> String {
+  package static func hex(_ text: String) -> String {
     var hash: UInt64 = 0xCBF2_9CE4_8422_2325
     for byte in text.utf8 {
       hash ^= UInt64(byte)

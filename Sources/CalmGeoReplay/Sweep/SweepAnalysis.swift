@@ -3,21 +3,21 @@
 ///
 /// A pure function of the manifest and the rows in grid order, so a sweep, a resumed
 /// sweep and merged shards conclude the same.
-public struct SweepAnalysis: Sendable {
-  public var manifest: SweepManifest
-  public var table: SweepTable
+package struct SweepAnalysis: Sendable {
+  package var manifest: SweepManifest
+  package var table: SweepTable
   /// Every numeric result path of any row, in stats order.
-  public var columns: [String]
+  package var columns: [String]
   /// `table`'s rows over `columns`.
-  public var matrix: [[Double]]
-  public var summary: SweepSummary
+  package var matrix: [[Double]]
+  package var summary: SweepSummary
   /// Configurations no other dominates on the objectives' means (all configurations
   /// with a mean for every objective, whether or not they meet the constraints).
-  public var pareto: [Int]
-  public var ranking: SweepRanking
+  package var pareto: [Int]
+  package var ranking: SweepRanking
 
   /// Analyses `table`; throws when an objective or a constraint names no column.
-  public init(manifest: SweepManifest, table: SweepTable) throws(DocumentError) {
+  package init(manifest: SweepManifest, table: SweepTable) throws(DocumentError) {
     self.manifest = manifest
     self.table = table
     columns = table.columns
@@ -44,7 +44,7 @@ public struct SweepAnalysis: Sendable {
   /// With `complete` false (`known` are the first row's paths), a path whose section
   /// (`fidelity` in `fidelity.sed.p95`) is absent from that row is let through: the
   /// section may be one some rows omit. The check on all rows is then final.
-  public static func checkPaths(_ manifest: SweepManifest, known: [String], complete: Bool) throws(DocumentError) {
+  package static func checkPaths(_ manifest: SweepManifest, known: [String], complete: Bool) throws(DocumentError) {
     let set = Set(known)
     let sections = Set(known.map { $0.prefix { $0 != "." } })
     let paths =

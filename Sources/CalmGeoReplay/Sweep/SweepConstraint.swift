@@ -1,8 +1,8 @@
 /// A condition every track's row of a configuration must meet, e.g.
 /// `fidelity.sed.p95 <= 20` or `stops.missed == 0`.
-public struct SweepConstraint: Sendable, Hashable, CustomStringConvertible {
+package struct SweepConstraint: Sendable, Hashable, CustomStringConvertible {
   /// A comparison operator.
-  public enum Operator: String, Sendable, Hashable, CaseIterable {
+  package enum Operator: String, Sendable, Hashable, CaseIterable {
     case lessOrEqual = "<="
     case less = "<"
     case greaterOrEqual = ">="
@@ -11,7 +11,7 @@ public struct SweepConstraint: Sendable, Hashable, CustomStringConvertible {
     case notEqual = "!="
 
     /// Whether `value` compared with `bound` holds.
-    public func holds(_ value: Double, _ bound: Double) -> Bool {
+    package func holds(_ value: Double, _ bound: Double) -> Bool {
       switch self {
       case .lessOrEqual: value <= bound
       case .less: value < bound
@@ -24,18 +24,18 @@ public struct SweepConstraint: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// A dotted path into `stats.json`.
-  public var path: String
-  public var op: Operator
-  public var bound: Double
+  package var path: String
+  package var op: Operator
+  package var bound: Double
 
-  public init(_ path: String, _ op: Operator, _ bound: Double) {
+  package init(_ path: String, _ op: Operator, _ bound: Double) {
     self.path = path
     self.op = op
     self.bound = bound
   }
 
   /// Parses `path op number` (spaces around the operator optional); `nil` otherwise.
-  public init?(_ text: String) {
+  package init?(_ text: String) {
     // Two-character operators first, so `<=` is not read as `<`.
     let ordered = Operator.allCases.sorted { $0.rawValue.count > $1.rawValue.count }
     for op in ordered {
@@ -50,21 +50,21 @@ public struct SweepConstraint: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Whether a row's value meets the constraint; a missing value does not.
-  public func isMet(by value: Double?) -> Bool {
+  package func isMet(by value: Double?) -> Bool {
     guard let value, !value.isNaN else { return false }
     return op.holds(value, bound)
   }
 
   /// How far `value` is from meeting the constraint, relative to the bound (0 when met;
   /// 1 for a missing value or a failed `==`/`!=` on a zero bound).
-  public func excess(_ value: Double?) -> Double {
+  package func excess(_ value: Double?) -> Double {
     guard let value, !value.isNaN else { return 1 }
     guard !isMet(by: value) else { return 0 }
     return max(abs(value - bound), op == .notEqual ? 1 : 0) / max(abs(bound), 1)
   }
 
   /// `fidelity.sed.p95 <= 20`
-  public var description: String { "\(path) \(op.rawValue) \(SweepText.number(bound))" }
+  package var description: String { "\(path) \(op.rawValue) \(SweepText.number(bound))" }
 }
 
 /// `text` without leading and trailing whitespace.

@@ -5,18 +5,18 @@ import Foundation
 ///
 /// Configuration indexes count from 0 with the last variable varying fastest (nested
 /// loops in the order the keys are written); no `vary` gives one configuration, the base.
-public struct SweepGrid: Sendable, Hashable {
+package struct SweepGrid: Sendable, Hashable {
   /// The base config object (CalmGeo keys and an optional `replay` object).
-  public var base: SpecNode
-  public var variables: [SweepVariable]
+  package var base: SpecNode
+  package var variables: [SweepVariable]
 
-  public init(base: SpecNode, variables: [SweepVariable]) {
+  package init(base: SpecNode, variables: [SweepVariable]) {
     self.base = base
     self.variables = variables
   }
 
   /// How many configurations (saturating at `Int.max`).
-  public var count: Int {
+  package var count: Int {
     variables.reduce(1) { total, variable in
       let (product, overflow) = total.multipliedReportingOverflow(by: variable.values.count)
       return overflow ? .max : product
@@ -24,7 +24,7 @@ public struct SweepGrid: Sendable, Hashable {
   }
 
   /// The varied values of configuration `index`, one per variable.
-  public func values(at index: Int) -> [SpecNode] {
+  package func values(at index: Int) -> [SpecNode] {
     var rest = index
     var values = [SpecNode](repeating: SpecNode(.null), count: variables.count)
     for (position, variable) in variables.enumerated().reversed() {
@@ -35,12 +35,12 @@ public struct SweepGrid: Sendable, Hashable {
   }
 
   /// `distanceFilter=16, syncThreshold=5`, for messages.
-  public func label(at index: Int) -> String {
+  package func label(at index: Int) -> String {
     zip(variables, values(at: index)).map { "\($0.path)=\(SweepText.value($1))" }.joined(separator: ", ")
   }
 
   /// Configuration `index` as a config file's object: the base with the varied values set.
-  public func configObject(at index: Int) -> SpecNode {
+  package func configObject(at index: Int) -> SpecNode {
     var config = base
     for (variable, value) in zip(variables, values(at: index)) { config.set(variable.path, to: value) }
     return config
@@ -53,10 +53,9 @@ public struct SweepGrid: Sendable, Hashable {
   ///   it as `--config` would), else `nil` for a base written in the spec.
   /// - Throws: `DocumentError` (sweep spec) naming `base.<key>` or `vary.<key>` with the value,
   ///   or the base file's (config).
-  public func configurations(source: String, baseSource: String?) throws -> [ReplayConfiguration] {
+  package func configurations(source: String, baseSource: String?) throws -> [ReplayConfiguration] {
     do {
-      _ = try ReplayConfigurationDecoder.decode(
-        Data(base.rendered.utf8), source: baseSource ?? source, positions: false)
+      _ = try ReplayConfigurationDecoder.decode(base, source: baseSource ?? source, positions: false)
     } catch {
       // A base file's errors name the file, as `--config` does.
       if baseSource != nil { throw error }
@@ -77,8 +76,7 @@ public struct SweepGrid: Sendable, Hashable {
     for index in 0..<count {
       do {
         result.append(
-          try ReplayConfigurationDecoder.decode(
-            Data(configObject(at: index).rendered.utf8), source: source, positions: false))
+          try ReplayConfigurationDecoder.decode(configObject(at: index), source: source, positions: false))
       } catch {
         throw describe(error, configuration: index, source: source)
       }

@@ -1,6 +1,6 @@
 extension SweepInsight {
   /// The findings as sentences, in the order `recommended.why.txt` gives them.
-  public func notes(_ manifest: SweepManifest) -> [String] {
+  package func notes(_ manifest: SweepManifest) -> [String] {
     var notes: [String] = []
     if !ties.isEmpty, let winner = winner {
       let listed = ties.prefix(12).map(String.init).joined(separator: ", ") + (ties.count > 12 ? ", …" : "")
@@ -59,7 +59,7 @@ extension SweepInsight {
 
   /// The recommended configuration track by track: a header row, then one row per track
   /// (objective values, then constraint values marked `ok` or `NOT MET`).
-  public func trackTable(_ manifest: SweepManifest) -> [[String]] {
+  package func trackTable(_ manifest: SweepManifest) -> [[String]] {
     guard !perTrack.isEmpty else { return [] }
     let header = ["track"] + manifest.objectives.map(\.description) + manifest.constraints.map(\.description)
     return [header]
@@ -72,7 +72,7 @@ extension SweepInsight {
   }
 
   /// The text `recommended.why.txt` ends with (empty when there is nothing to say).
-  public func text(_ manifest: SweepManifest) -> String {
+  package func text(_ manifest: SweepManifest) -> String {
     var text = ""
     let notes = notes(manifest)
     if !notes.isEmpty { text += "\nWhat the recommendation rests on:\n" + notes.map { "  - \($0)\n" }.joined() }

@@ -5,60 +5,60 @@
 /// recommended configuration's numbers track by track.
 ///
 /// A pure function of the analysis, so `recommended.why.txt` and sweep.html say the same.
-public struct SweepInsight: Sendable {
+package struct SweepInsight: Sendable {
   /// A varied key whose winning value is the lowest or highest (numeric) value tried.
-  public struct Edge: Sendable, Hashable {
-    public var path: String
+  package struct Edge: Sendable, Hashable {
+    package var path: String
     /// The winning value, as written.
-    public var value: String
+    package var value: String
     /// Whether it is the highest value tried (else the lowest).
-    public var isHighest: Bool
+    package var isHighest: Bool
   }
 
   /// Configurations better than the winner on every objective, ruled out by a constraint.
-  public struct Exclusion: Sendable, Hashable {
+  package struct Exclusion: Sendable, Hashable {
     /// Index into the constraints.
-    public var constraint: Int
+    package var constraint: Int
     /// How many such configurations fail it.
-    public var configurations: Int
+    package var configurations: Int
     /// The track on which they fail it most often (ties: the lower index).
-    public var track: Int
+    package var track: Int
   }
 
   /// How close the winner comes to one constraint's bound: its tightest track.
-  public struct Margin: Sendable, Hashable {
+  package struct Margin: Sendable, Hashable {
     /// Index into the constraints.
-    public var constraint: Int
-    public var track: Int
-    public var value: Double
+    package var constraint: Int
+    package var track: Int
+    package var value: Double
     /// Distance to the bound on the allowed side (0 for `==`; negative when violated).
-    public var slack: Double
+    package var slack: Double
   }
 
   /// The winner's value of each objective and constraint on one track (NaN where missing).
-  public struct TrackRow: Sendable, Hashable {
-    public var track: Int
-    public var objectives: [Double]
-    public var constraints: [Double]
+  package struct TrackRow: Sendable, Hashable {
+    package var track: Int
+    package var objectives: [Double]
+    package var constraints: [Double]
   }
 
   /// Configurations whose objective means equal the winner's and that meet the constraints
   /// too (the ranking took the lower index), in index order.
-  public var ties: [Int] = []
+  package var ties: [Int] = []
   /// The recommended configuration (nil without rows).
-  public var winner: Int?
+  package var winner: Int?
   /// Varied keys that changed no result number of any track, whatever the other keys.
-  public var inertKeys: [String] = []
+  package var inertKeys: [String] = []
   /// Varied keys that changed some numbers but no objective or constraint value.
-  public var inertForRanking: [String] = []
-  public var edges: [Edge] = []
-  public var exclusions: [Exclusion] = []
+  package var inertForRanking: [String] = []
+  package var edges: [Edge] = []
+  package var exclusions: [Exclusion] = []
   /// Configurations better than the winner on every objective (all ruled out).
-  public var dominating = 0
-  public var margins: [Margin] = []
-  public var perTrack: [TrackRow] = []
+  package var dominating = 0
+  package var margins: [Margin] = []
+  package var perTrack: [TrackRow] = []
 
-  public init(_ analysis: SweepAnalysis) {
+  package init(_ analysis: SweepAnalysis) {
     let manifest = analysis.manifest
     guard let winner = analysis.ranking.order.first else { return }
     self.winner = winner.configIndex

@@ -1,6 +1,6 @@
 extension SweepManifest {
   /// Reads a `sweep.json` written by `json`; `file` names it in errors.
-  public init(reading text: String, file: String) throws(SweepDataError) {
+  package init(reading text: String, file: String) throws(SweepDataError) {
     func bad(_ reason: String, _ node: SpecNode? = nil) -> SweepDataError {
       SweepDataError(file: file, line: node?.line ?? 0, reason: "not a calmgeo-replay sweep.json: \(reason)")
     }

@@ -3,54 +3,54 @@
 ///
 /// `merge` and `--resume` rebuild everything from a folder's manifest and rows, so a
 /// merged or resumed sweep writes the same bytes as one uninterrupted run.
-public struct SweepManifest: Sendable, Hashable {
+package struct SweepManifest: Sendable, Hashable {
   /// The layout of `sweep.json`.
-  public static let version = 1
+  package static let version = 1
 
   /// Whether every row of the run was written.
-  public enum Status: String, Sendable, Hashable {
+  package enum Status: String, Sendable, Hashable {
     case complete, interrupted
   }
 
   /// A track as the rows name it (its path relative to the spec) and the options it was read with.
-  public struct Track: Sendable, Hashable {
-    public var name: String
-    public var options: [SpecNode.Field]
+  package struct Track: Sendable, Hashable {
+    package var name: String
+    package var options: [SpecNode.Field]
 
-    public init(name: String, options: [SpecNode.Field] = []) {
+    package init(name: String, options: [SpecNode.Field] = []) {
       self.name = name
       self.options = options
     }
   }
 
   /// A track whose log could not be read: it has no rows.
-  public struct FailedTrack: Sendable, Hashable {
-    public var index: Int
-    public var error: String
+  package struct FailedTrack: Sendable, Hashable {
+    package var index: Int
+    package var error: String
 
-    public init(index: Int, error: String) {
+    package init(index: Int, error: String) {
       self.index = index
       self.error = error
     }
   }
 
   /// The spec's file name.
-  public var spec: String
-  public var tracks: [Track]
-  public var grid: SweepGrid
-  public var objectives: [SweepObjective]
-  public var constraints: [SweepConstraint]
+  package var spec: String
+  package var tracks: [Track]
+  package var grid: SweepGrid
+  package var objectives: [SweepObjective]
+  package var constraints: [SweepConstraint]
   /// The slice this folder holds; `nil` for a whole sweep.
-  public var shard: SweepShard?
-  public var status: Status = .complete
+  package var shard: SweepShard?
+  package var status: Status = .complete
   /// Rows written to `results.ndjson`.
-  public var rows = 0
+  package var rows = 0
   /// Sorted by index.
-  public var failedTracks: [FailedTrack] = []
+  package var failedTracks: [FailedTrack] = []
 
   /// The grid is kept with its credentials redacted (`Redaction`): `sweep.json`, the
   /// rows, `recommended.json` and the spec hash never hold a token.
-  public init(
+  package init(
     spec: String, tracks: [Track], grid: SweepGrid, objectives: [SweepObjective],
     constraints: [SweepConstraint]
   ) {
@@ -64,7 +64,7 @@ public struct SweepManifest: Sendable, Hashable {
   /// The hash every row carries: of what decides the rows' numbers (tracks with their
   /// options, base config, varied values, stats layout), not of objectives or
   /// constraints, so a resumed run may change those and keep its rows.
-  public var specHash: String {
+  package var specHash: String {
     let keyed = OrderedJSON.object([
       ("tracks", trackList), ("base", grid.base.json), ("vary", variableList),
       ("statsSchema", .int(ReplayStats.currentSchemaVersion)),
@@ -73,7 +73,7 @@ public struct SweepManifest: Sendable, Hashable {
   }
 
   /// Grid row of (track, configuration): `trackIndex × configurations + configIndex`.
-  public func row(track: Int, configuration: Int) -> Int { track * grid.count + configuration }
+  package func row(track: Int, configuration: Int) -> Int { track * grid.count + configuration }
 
   private var trackList: OrderedJSON {
     .array(tracks.map { .object([("path", .string($0.name))] + $0.options.map { ($0.key, $0.value.json) }) })
@@ -84,7 +84,7 @@ public struct SweepManifest: Sendable, Hashable {
   }
 
   /// The `sweep.json` document.
-  public var json: OrderedJSON {
+  package var json: OrderedJSON {
     var fields: [(String, OrderedJSON)] = [
       ("sweepVersion", .int(Self.version)), ("specHash", .string(specHash)), ("spec", .string(spec)),
       ("status", .string(status.rawValue)),

@@ -1,16 +1,16 @@
 /// Joins the folders of a sharded sweep (`calmgeo-replay merge`): checks that they are
 /// the N shards of one sweep, each complete, with every row exactly once, and returns
 /// the manifest and rows of the whole sweep in grid order.
-public enum SweepMerge {
+package enum SweepMerge {
   /// One shard folder as read.
-  public struct Part: Sendable {
+  package struct Part: Sendable {
     /// The folder, for messages.
-    public var folder: String
-    public var manifest: SweepManifest
+    package var folder: String
+    package var manifest: SweepManifest
     /// Rows in file order, each with its 1-based line.
-    public var rows: [SweepRow]
+    package var rows: [SweepRow]
 
-    public init(folder: String, manifest: SweepManifest, rows: [SweepRow]) {
+    package init(folder: String, manifest: SweepManifest, rows: [SweepRow]) {
       self.folder = folder
       self.manifest = manifest
       self.rows = rows
@@ -21,7 +21,7 @@ public enum SweepMerge {
   /// - Throws: `SweepDataError` naming the folder (and row) at fault: another spec,
   ///   different objectives or constraints, a missing, repeated or unfinished shard,
   ///   a row outside its shard, a duplicate or a missing row.
-  public static func merge(_ parts: [Part]) throws(SweepDataError) -> (manifest: SweepManifest, rows: [SweepRow]) {
+  package static func merge(_ parts: [Part]) throws(SweepDataError) -> (manifest: SweepManifest, rows: [SweepRow]) {
     guard let first = parts.first else { throw SweepDataError(file: "merge", reason: "no folder to merge") }
     var merged = first.manifest
     merged.shard = nil

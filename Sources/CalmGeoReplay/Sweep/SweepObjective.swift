@@ -1,23 +1,23 @@
 /// A stats number a sweep wants small or large, addressed by its dotted path
 /// (`energy.percentPerHour`), compared on per-configuration means across tracks.
-public struct SweepObjective: Sendable, Hashable, CustomStringConvertible {
+package struct SweepObjective: Sendable, Hashable, CustomStringConvertible {
   /// Whether smaller or larger is better.
-  public enum Direction: String, Sendable, Hashable {
+  package enum Direction: String, Sendable, Hashable {
     case min, max
   }
 
-  public var direction: Direction
+  package var direction: Direction
   /// A dotted path into `stats.json`, e.g. `uploads.requests`.
-  public var path: String
+  package var path: String
 
-  public init(_ direction: Direction, _ path: String) {
+  package init(_ direction: Direction, _ path: String) {
     self.direction = direction
     self.path = path
   }
 
   /// Parses `min energy.percentPerHour` or `max engine.keptRatio` (also `minimise`,
   /// `minimize`, `maximise`, `maximize`); `nil` when the text is neither.
-  public init?(_ text: String) {
+  package init?(_ text: String) {
     let words = text.split(whereSeparator: \.isWhitespace)
     guard words.count == 2, let direction = Self.direction(String(words[0])), Self.isPath(String(words[1])) else {
       return nil
@@ -26,7 +26,7 @@ public struct SweepObjective: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The direction a word names (`min`, `minimise`, `minimize`, and the `max` forms).
-  public static func direction(_ word: String) -> Direction? {
+  package static func direction(_ word: String) -> Direction? {
     switch word.lowercased() {
     case "min", "minimise", "minimize": .min
     case "max", "maximise", "maximize": .max
@@ -41,8 +41,8 @@ public struct SweepObjective: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// `min energy.percentPerHour`
-  public var description: String { "\(direction.rawValue) \(path)" }
+  package var description: String { "\(direction.rawValue) \(path)" }
 
   /// The value turned so that smaller is always better.
-  public func oriented(_ value: Double) -> Double { direction == .min ? value : -value }
+  package func oriented(_ value: Double) -> Double { direction == .min ? value : -value }
 }

@@ -1,7 +1,7 @@
 /// The Pareto front of points to be minimised in every coordinate.
-public enum SweepPareto {
+package enum SweepPareto {
   /// Whether `a` dominates `b`: no worse in every coordinate, better in one.
-  public static func dominates(_ a: [Double], _ b: [Double]) -> Bool {
+  package static func dominates(_ a: [Double], _ b: [Double]) -> Bool {
     var better = false
     for (x, y) in zip(a, b) {
       if x > y { return false }
@@ -16,7 +16,7 @@ public enum SweepPareto {
   /// Points are visited in lexicographic order, so a point can only be dominated by one
   /// visited earlier, and only needs comparing with the front found so far: if any
   /// point dominates it, a front member does.
-  public static func front(_ points: [[Double]]) -> [Int] {
+  package static func front(_ points: [[Double]]) -> [Int] {
     let order = points.indices.sorted { a, b in
       points[a].lexicographicallyPrecedes(points[b]) || (points[a] == points[b] && a < b)
     }

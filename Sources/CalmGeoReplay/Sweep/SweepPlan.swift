@@ -1,16 +1,16 @@
 /// A sweep ready to run: its logs resolved to files, every configuration decoded, and
 /// the manifest its output folder records.
-public struct SweepPlan: Sendable {
+package struct SweepPlan: Sendable {
   /// One log to replay.
-  public struct Track: Sendable {
+  package struct Track: Sendable {
     /// As rows and outputs name it: the path relative to the spec's folder.
-    public var name: String
+    package var name: String
     /// The path to open.
-    public var path: String
-    public var format: InputFormat?
-    public var options: ParseOptions
+    package var path: String
+    package var format: InputFormat?
+    package var options: ParseOptions
 
-    public init(name: String, path: String, format: InputFormat? = nil, options: ParseOptions = ParseOptions()) {
+    package init(name: String, path: String, format: InputFormat? = nil, options: ParseOptions = ParseOptions()) {
       self.name = name
       self.path = path
       self.format = format
@@ -18,19 +18,19 @@ public struct SweepPlan: Sendable {
     }
   }
 
-  public var manifest: SweepManifest
-  public var tracks: [Track]
+  package var manifest: SweepManifest
+  package var tracks: [Track]
   /// One per grid index.
-  public var configurations: [ReplayConfiguration]
+  package var configurations: [ReplayConfiguration]
   /// `manifest.specHash`, computed once.
-  public let specHash: String
+  package let specHash: String
 
   /// Decodes every configuration of `spec` (base object already read).
   /// - Parameters:
   ///   - tracks: the resolved logs, with the options each spec item gave as written.
   ///   - baseSource: the base config's file when it came from one.
   /// - Throws: `DocumentError` for the spec (sweep spec) or the base file (config).
-  public init(
+  package init(
     spec: SweepSpec, base: SpecNode, baseSource: String?,
     tracks: [(track: Track, written: [SpecNode.Field])]
   ) throws {
@@ -57,5 +57,5 @@ public struct SweepPlan: Sendable {
   }
 
   /// Rows in the grid: tracks × configurations.
-  public var rowCount: Int { tracks.count * configurations.count }
+  package var rowCount: Int { tracks.count * configurations.count }
 }

@@ -1,24 +1,24 @@
 /// The two result paths `sweep.html` plots against each other (`--plot x,y`); by
 /// default the first two objectives.
-public struct SweepPlotAxes: Sendable, Hashable, CustomStringConvertible {
+package struct SweepPlotAxes: Sendable, Hashable, CustomStringConvertible {
   /// Dotted paths into `stats.json`, e.g. `energy.percentPerHour`.
-  public var x: String
-  public var y: String
+  package var x: String
+  package var y: String
 
-  public init(x: String, y: String) {
+  package init(x: String, y: String) {
     self.x = x
     self.y = y
   }
 
   /// Parses `x,y`: two dotted stats paths (spaces ignored); `nil` for anything else.
-  public init?(_ text: String) {
+  package init?(_ text: String) {
     let parts = text.filter { $0 != " " }.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
     guard parts.count == 2, parts.allSatisfy(SweepObjective.isPath) else { return nil }
     self.init(x: parts[0], y: parts[1])
   }
 
   /// The first two objectives' paths; `nil` with fewer than two objectives.
-  public static func defaults(_ objectives: [SweepObjective]) -> Self? {
+  package static func defaults(_ objectives: [SweepObjective]) -> Self? {
     objectives.count >= 2 ? Self(x: objectives[0].path, y: objectives[1].path) : nil
   }
 
@@ -27,7 +27,7 @@ public struct SweepPlotAxes: Sendable, Hashable, CustomStringConvertible {
   ///
   /// With `complete` false (`known` are the first row's paths), a path whose section is
   /// absent from that row is let through, as for objectives.
-  public func problem(known: [String], complete: Bool) -> String? {
+  package func problem(known: [String], complete: Bool) -> String? {
     let set = Set(known)
     let sections = Set(known.map { $0.prefix { $0 != "." } })
     for path in [x, y] where !set.contains(path) {
@@ -41,5 +41,5 @@ public struct SweepPlotAxes: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// `energy.percentPerHour,uploads.requests`
-  public var description: String { "\(x),\(y)" }
+  package var description: String { "\(x),\(y)" }
 }

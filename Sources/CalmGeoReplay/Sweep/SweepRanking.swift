@@ -11,42 +11,42 @@
 /// never closer than the one dominating it). With no objectives, the lowest index wins.
 /// The others follow, by fewest (track, constraint) violations, then smallest total
 /// excess (`SweepConstraint.excess`), then index.
-public struct SweepRanking: Sendable {
+package struct SweepRanking: Sendable {
   /// How one constraint fared on one configuration's rows.
-  public struct Violation: Sendable, Hashable {
+  package struct Violation: Sendable, Hashable {
     /// Index into the constraints.
-    public var constraint: Int
+    package var constraint: Int
     /// Rows (tracks) that did not meet it.
-    public var failedRows: Int
+    package var failedRows: Int
     /// The value furthest from the bound (NaN when missing), and its track.
-    public var worst: Double
-    public var worstTrack: Int
+    package var worst: Double
+    package var worstTrack: Int
   }
 
   /// One configuration's standing.
-  public struct Candidate: Sendable, Hashable {
-    public var configIndex: Int
+  package struct Candidate: Sendable, Hashable {
+    package var configIndex: Int
     /// Per objective: the mean over tracks, as reported (not turned).
-    public var objectives: [Double]
-    public var meetsConstraints: Bool
-    public var violations: [Violation]
+    package var objectives: [Double]
+    package var meetsConstraints: Bool
+    package var violations: [Violation]
     /// Distance to the utopia point, for configurations that meet the constraints.
-    public var distance: Double?
+    package var distance: Double?
     fileprivate var excess: Double
   }
 
   /// Best first.
-  public var order: [Candidate]
+  package var order: [Candidate]
   /// How many configurations meet the constraints.
-  public var passing: Int
+  package var passing: Int
   /// Per objective, the [best, worst] mean on the front of passing configurations.
-  public var frontRanges: [(best: Double, worst: Double)]
+  package var frontRanges: [(best: Double, worst: Double)]
 
   /// Ranks `summary`'s configurations.
   /// - Parameters:
   ///   - objectiveColumns: per objective, its column in `summary` and `matrix`.
   ///   - constraintColumns: per constraint, its column (nil when no row has the path).
-  public init(
+  package init(
     summary: SweepSummary, table: SweepTable, matrix: [[Double]], objectives: [SweepObjective],
     objectiveColumns: [Int], constraints: [SweepConstraint], constraintColumns: [Int?]
   ) {

@@ -1,23 +1,23 @@
 /// Writes `recommended.json` (the winning configuration as a config file `--config`
 /// reads: the base with the winning values) and `recommended.why.txt` (why it won).
-public enum SweepRecommendation {
+package enum SweepRecommendation {
   /// The first configuration of the ranking, or `nil` when the sweep has no rows.
-  public static func winner(_ analysis: SweepAnalysis) -> SweepRanking.Candidate? {
+  package static func winner(_ analysis: SweepAnalysis) -> SweepRanking.Candidate? {
     analysis.ranking.order.first
   }
 
   /// Whether the winner meets every constraint (else it is only the closest).
-  public static func isMet(_ analysis: SweepAnalysis) -> Bool {
+  package static func isMet(_ analysis: SweepAnalysis) -> Bool {
     winner(analysis)?.meetsConstraints ?? false
   }
 
   /// `recommended.json`, pretty-printed, keys in the base config's order.
-  public static func configFile(_ analysis: SweepAnalysis) -> String? {
+  package static func configFile(_ analysis: SweepAnalysis) -> String? {
     winner(analysis).map { analysis.manifest.grid.configObject(at: $0.configIndex).json.rendered(pretty: true) }
   }
 
   /// `recommended.why.txt`.
-  public static func explanation(_ analysis: SweepAnalysis) -> String {
+  package static func explanation(_ analysis: SweepAnalysis) -> String {
     let manifest = analysis.manifest
     let ranking = analysis.ranking
     guard let winner = winner(analysis) else { return "The sweep has no rows: no configuration to recommend.\n" }

@@ -4,24 +4,24 @@
 ///
 /// While a sweep runs the columns are those of its first row; the finished file is
 /// rewritten over every row's paths (`SweepTable.columns`).
-public struct SweepResultsCSV: Sendable {
-  public let manifest: SweepManifest
-  public let columns: [String]
+package struct SweepResultsCSV: Sendable {
+  package let manifest: SweepManifest
+  package let columns: [String]
   private var lastPaths: [String] = []
   private var lastMap: [Int] = []
 
-  public init(manifest: SweepManifest, columns: [String]) {
+  package init(manifest: SweepManifest, columns: [String]) {
     self.manifest = manifest
     self.columns = columns
   }
 
   /// The header line.
-  public var header: String {
+  package var header: String {
     SweepText.csvLine(["track", "trackIndex", "configIndex"] + manifest.grid.variables.map(\.path) + columns)
   }
 
   /// The line of a row as it comes from a run.
-  public mutating func line(for row: SweepRow) -> String {
+  package mutating func line(for row: SweepRow) -> String {
     if row.paths != lastPaths {
       let position = Dictionary(uniqueKeysWithValues: row.paths.enumerated().map { ($1, $0) })
       lastMap = columns.map { position[$0] ?? -1 }
@@ -32,7 +32,7 @@ public struct SweepResultsCSV: Sendable {
   }
 
   /// The line of a row given its values over `columns` (NaN for none).
-  public func line(track: Int, configuration: Int, values: [Double]) -> String {
+  package func line(track: Int, configuration: Int, values: [Double]) -> String {
     let name = manifest.tracks.indices.contains(track) ? manifest.tracks[track].name : ""
     return SweepText.csvLine(
       [name, String(track), String(configuration)] + manifest.grid.values(at: configuration).map(SweepText.value)
@@ -40,7 +40,7 @@ public struct SweepResultsCSV: Sendable {
   }
 
   /// The whole file: every row of `table` (grid order) over all of its columns.
-  public static func render(manifest: SweepManifest, table: SweepTable) -> String {
+  package static func render(manifest: SweepManifest, table: SweepTable) -> String {
     let columns = table.columns
     let writer = SweepResultsCSV(manifest: manifest, columns: columns)
     var text = writer.header

@@ -1,9 +1,9 @@
 /// Reads a sweep folder's `results.ndjson` back into rows (for `--resume` and `merge`).
-public enum SweepResultsReader {
+package enum SweepResultsReader {
   /// The longest line a result row may have. A row holds one `stats.json` (a few KiB);
   /// a longer line is refused before it is parsed, so a damaged or hostile file costs
   /// no more than reading it.
-  public static let maximumLineBytes = 1 << 20
+  package static let maximumLineBytes = 1 << 20
 
   /// The rows of `text`, in file order.
   ///
@@ -13,7 +13,7 @@ public enum SweepResultsReader {
   ///   - manifest: when given (`merge`), every row is also checked against the sweep it
   ///     belongs to (`SweepRowCheck`).
   /// - Throws: `SweepDataError` naming `file` and the line at fault.
-  public static func rows(
+  package static func rows(
     _ text: String, file: String, toleratingCutEnd: Bool,
     checkedAgainst manifest: SweepManifest? = nil
   ) throws(SweepDataError)

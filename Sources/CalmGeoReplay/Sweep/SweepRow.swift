@@ -4,19 +4,19 @@
 /// The line is `{"specHash", "trackIndex", "configIndex", "track", "values", "stats"}`
 /// with the whole `stats.json` object; the numbers are the stats' numeric leaves by
 /// dotted path, in stats order (`SweepRow.isResultPath` says which).
-public struct SweepRow: Sendable, Hashable {
-  public var specHash: String
-  public var trackIndex: Int
-  public var configIndex: Int
+package struct SweepRow: Sendable, Hashable {
+  package var specHash: String
+  package var trackIndex: Int
+  package var configIndex: Int
   /// The NDJSON line, without its newline.
-  public var line: String
+  package var line: String
   /// Dotted paths of the numeric stats leaves, in stats order.
-  public var paths: [String]
+  package var paths: [String]
   /// Their values, one per path.
-  public var values: [Double]
+  package var values: [Double]
 
   /// The row of a finished replay.
-  public init(
+  package init(
     stats: ReplayStats, trackIndex: Int, trackName: String, configIndex: Int,
     grid: SweepGrid, specHash: String
   ) {
@@ -33,7 +33,7 @@ public struct SweepRow: Sendable, Hashable {
   }
 
   /// A row read back from `results.ndjson` (`file` and `lineNumber` name it in errors).
-  public init(line: String, file: String, lineNumber: Int) throws(SweepDataError) {
+  package init(line: String, file: String, lineNumber: Int) throws(SweepDataError) {
     let node: SpecNode
     do {
       node = try SpecJSONReader.read(line, source: file)
@@ -78,14 +78,14 @@ public struct SweepRow: Sendable, Hashable {
   /// (which describe the log, not the configuration) other than `input.fixesUsed`,
   /// and except `schemaVersion`, `seed` and the echoed `configuration` (the varied
   /// values have their own columns).
-  public static func isResultPath(_ path: String) -> Bool {
+  package static func isResultPath(_ path: String) -> Bool {
     if path.hasPrefix("input.") { return path == "input.fixesUsed" }
     if path.hasPrefix("configuration.") { return false }
     return path != "schemaVersion" && path != "seed"
   }
 
   /// The result paths of a stats document whose values are finite numbers, with the values.
-  public static func numbers(_ json: OrderedJSON) -> (paths: [String], values: [Double]) {
+  package static func numbers(_ json: OrderedJSON) -> (paths: [String], values: [Double]) {
     var paths: [String] = []
     var values: [Double] = []
     for (path, value) in StatsComparison.leaves(json) where isResultPath(path) {

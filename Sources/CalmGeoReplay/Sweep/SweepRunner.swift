@@ -10,9 +10,9 @@
 /// Cancelling the calling task (Ctrl-C) stops it cleanly: the rows of the chunks in
 /// progress finish or are dropped, and every row handed over is a prefix of the
 /// pending rows in grid order.
-public struct SweepRunner: Sendable {
+package struct SweepRunner: Sendable {
   /// What the runner hands over, in grid order.
-  public enum Event: Sendable {
+  package enum Event: Sendable {
     /// A log was read (before its rows).
     case trackLoaded(index: Int, fixes: Int, diagnostics: InputDiagnostics)
     /// A log could not be read: it has no rows.
@@ -26,20 +26,20 @@ public struct SweepRunner: Sendable {
   }
 
   /// How a run ended.
-  public enum Outcome: Sendable, Hashable {
+  package enum Outcome: Sendable, Hashable {
     case finished
     /// Cancelled: only a prefix of the pending rows was handed over.
     case interrupted
   }
 
-  public let plan: SweepPlan
+  package let plan: SweepPlan
   /// Per track, the configurations to replay (ascending); tracks without any are not read.
-  public let pending: [[Int]]
-  public let jobs: Int
+  package let pending: [[Int]]
+  package let jobs: Int
   /// Replay work per chunk, in fixes (about 0.2 s of engine time).
   static let fixesPerChunk = 4_000_000
 
-  public init(plan: SweepPlan, pending: [[Int]], jobs: Int) {
+  package init(plan: SweepPlan, pending: [[Int]], jobs: Int) {
     self.plan = plan
     self.pending = pending
     self.jobs = max(1, jobs)
@@ -52,14 +52,14 @@ public struct SweepRunner: Sendable {
 
   /// Runs every pending row, calling `handle` for each event in grid order (on the
   /// calling task); an error thrown by `handle` stops the run and is rethrown.
-  public func run(_ handle: (Event) throws -> Void) async throws -> Outcome {
+  package func run(_ handle: (Event) throws -> Void) async throws -> Outcome {
     var untimed: SweepTimings?
     return try await run(timings: &untimed, handle)
   }
 
   /// `run(_:)`, adding the time its tasks spend parsing, analysing and replaying to
   /// `timings` when it is not nil (nil: the clock is never read).
-  public func run(timings: inout SweepTimings?, _ handle: (Event) throws -> Void) async throws -> Outcome {
+  package func run(timings: inout SweepTimings?, _ handle: (Event) throws -> Void) async throws -> Outcome {
     let timed = timings != nil
     var measured = timings ?? SweepTimings()
     defer { if timed { timings = measured } }

@@ -3,27 +3,27 @@
 /// Row k (k = trackIndex × configurations + configIndex) belongs to shard k mod N + 1:
 /// every shard gets every track and about 1/N of each track's configurations, so
 /// shards take about the same time however long the tracks are.
-public struct SweepShard: Sendable, Hashable, CustomStringConvertible {
+package struct SweepShard: Sendable, Hashable, CustomStringConvertible {
   /// From 1 to `count`.
-  public var index: Int
-  public var count: Int
+  package var index: Int
+  package var count: Int
 
-  public init?(index: Int, count: Int) {
+  package init?(index: Int, count: Int) {
     guard count >= 1, (1...count).contains(index) else { return nil }
     self.index = index
     self.count = count
   }
 
   /// Parses `I/N`, e.g. `2/8`.
-  public init?(_ text: String) {
+  package init?(_ text: String) {
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
     guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else { return nil }
     self.init(index: index, count: count)
   }
 
   /// Whether grid row `row` is this shard's.
-  public func contains(row: Int) -> Bool { row % count == index - 1 }
+  package func contains(row: Int) -> Bool { row % count == index - 1 }
 
   /// `2/8`
-  public var description: String { "\(index)/\(count)" }
+  package var description: String { "\(index)/\(count)" }
 }

@@ -3,23 +3,23 @@
 ///
 /// Paths are still as written (relative to the spec's folder, globs unexpanded) and
 /// the base config may still be a file name; `SweepSpecFile` resolves both.
-public struct SweepSpec: Sendable {
+package struct SweepSpec: Sendable {
   /// The base configuration: an object written in the spec, or a config file's path.
-  public enum Base: Sendable, Hashable {
+  package enum Base: Sendable, Hashable {
     case inline(SpecNode)
     case file(String, line: Int)
   }
 
   /// The spec file as the user named it (for messages).
-  public var source: String
-  public var tracks: [SweepTrackSpec]
-  public var base: Base
+  package var source: String
+  package var tracks: [SweepTrackSpec]
+  package var base: Base
   /// In the order written: the last one varies fastest along the grid.
-  public var variables: [SweepVariable]
-  public var objectives: [SweepObjective]
-  public var constraints: [SweepConstraint]
+  package var variables: [SweepVariable]
+  package var objectives: [SweepObjective]
+  package var constraints: [SweepConstraint]
 
-  public init(
+  package init(
     source: String, tracks: [SweepTrackSpec], base: Base, variables: [SweepVariable],
     objectives: [SweepObjective], constraints: [SweepConstraint]
   ) {

@@ -125,7 +125,7 @@ extension SweepSpecDecoder.Reader {
   static func takesWholeNumbers(_ path: String) -> Bool {
     let probe = SpecNode.object(setting: path, to: SpecNode(.number(0.5)))
     do {
-      _ = try ReplayConfigurationDecoder.decode(Data(probe.rendered.utf8), source: "probe", positions: false)
+      _ = try ReplayConfigurationDecoder.decode(probe, source: "probe", positions: false)
       return false
     } catch {
       return error.reason.hasPrefix("expected a whole number")

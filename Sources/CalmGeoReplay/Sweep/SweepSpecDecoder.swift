@@ -4,7 +4,7 @@
 /// Top-level fields: `tracks` (required), `base`, `vary`, `objectives`, `constraints`;
 /// any other is an error. Configuration keys themselves are checked later, by the
 /// config decoder, when `SweepPlan` builds each configuration.
-public enum SweepSpecDecoder {
+package enum SweepSpecDecoder {
   static let fields = ["tracks", "base", "vary", "objectives", "constraints"]
   static let trackFields = [
     "path", "format", "date", "utcOffset", "timeFormat", "keepBadDates", "uere", "provider", "track", "segment",
@@ -13,7 +13,7 @@ public enum SweepSpecDecoder {
 
   /// Parses a spec's text: JSON when `source` ends in `.json` (or, for other names, when
   /// the text starts with `{`), YAML otherwise.
-  public static func decode(_ text: String, source: String) throws(DocumentError) -> SweepSpec {
+  package static func decode(_ text: String, source: String) throws(DocumentError) -> SweepSpec {
     let lower = source.lowercased()
     let isJSON =
       lower.hasSuffix(".json")
@@ -23,7 +23,7 @@ public enum SweepSpecDecoder {
   }
 
   /// Reads a spec from its parsed document.
-  public static func decode(_ root: SpecNode, source: String) throws(DocumentError) -> SweepSpec {
+  package static func decode(_ root: SpecNode, source: String) throws(DocumentError) -> SweepSpec {
     let reader = Reader(source: source)
     let fields = try reader.object(root, key: "", known: fields)
     guard let tracks = fields["tracks"] else {

@@ -3,12 +3,12 @@ import Foundation
 /// Reads a sweep spec file and what it refers to (a base config file, logs named by
 /// globs) into a `SweepPlan`: the only place sweeps touch the file system before
 /// replaying.
-public enum SweepSpecFile {
+package enum SweepSpecFile {
   /// Loads the spec at `path`.
   /// - Throws: `InputUnavailable` when the spec or its base config cannot be read;
   ///   `DocumentError` (sweep spec) for a bad spec (a glob matching nothing included); the base
   ///   file's (config).
-  public static func load(path: String) throws -> SweepPlan {
+  package static func load(path: String) throws -> SweepPlan {
     let spec = try SweepSpecDecoder.decode(try read(path), source: path)
     let folder = (path as NSString).deletingLastPathComponent
     var base = SpecNode(.object([]))
@@ -68,7 +68,7 @@ public enum SweepSpecFile {
   }
 
   /// A whole text file of a sweep (spec, base config, a sweep folder's files).
-  public static func read(_ path: String) throws(InputUnavailable) -> String {
+  package static func read(_ path: String) throws(InputUnavailable) -> String {
     guard let data = FileManager.default.contents(atPath: path) else {
       let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file"
       throw InputUnavailable(file: path, reason: reason)

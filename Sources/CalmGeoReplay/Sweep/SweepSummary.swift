@@ -1,22 +1,22 @@
 /// Each configuration's numbers across its tracks: for every column the sum, the mean
 /// and the 95th percentile (nearest rank), over the tracks that have the value.
-public struct SweepSummary: Sendable {
+package struct SweepSummary: Sendable {
   /// One configuration's aggregates, one value per column (NaN when no track has it).
-  public struct Configuration: Sendable, Hashable {
-    public var index: Int
+  package struct Configuration: Sendable, Hashable {
+    package var index: Int
     /// Rows (tracks) it has.
-    public var tracks: Int
-    public var sum: [Double]
-    public var mean: [Double]
-    public var p95: [Double]
+    package var tracks: Int
+    package var sum: [Double]
+    package var mean: [Double]
+    package var p95: [Double]
   }
 
-  public var columns: [String]
+  package var columns: [String]
   /// Configurations with at least one row, by index.
-  public var configurations: [Configuration]
+  package var configurations: [Configuration]
 
   /// Aggregates `matrix` (rows of `table`, over `columns`), summing in track order.
-  public init(table: SweepTable, columns: [String], matrix: [[Double]]) {
+  package init(table: SweepTable, columns: [String], matrix: [[Double]]) {
     self.columns = columns
     var rowsByConfiguration: [Int: [Int]] = [:]
     for (row, entry) in table.entries.enumerated() { rowsByConfiguration[entry.configIndex, default: []].append(row) }
@@ -39,7 +39,7 @@ public struct SweepSummary: Sendable {
 
   /// The `percent`th percentile by nearest rank: the smallest value with at least
   /// `percent`% of the values at or below it (the ⌈p·n/100⌉th smallest).
-  public static func nearestRank(_ percent: Int, of values: [Double]) -> Double {
+  package static func nearestRank(_ percent: Int, of values: [Double]) -> Double {
     let sorted = values.sorted()
     let rank = max(1, (percent * sorted.count + 99) / 100)
     return sorted[rank - 1]

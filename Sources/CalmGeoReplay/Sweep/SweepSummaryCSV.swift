@@ -1,9 +1,9 @@
 /// Writes `summary.csv` and `pareto.csv` of a finished sweep.
-public enum SweepSummaryCSV {
+package enum SweepSummaryCSV {
   /// One line per configuration: `configIndex`, the varied values, `tracks`, `rank`
   /// (1 = recommended), `meetsConstraints`, then `<path>.sum`, `<path>.mean` and
   /// `<path>.p95` for every result column.
-  public static func summary(_ analysis: SweepAnalysis) -> String {
+  package static func summary(_ analysis: SweepAnalysis) -> String {
     let grid = analysis.manifest.grid
     let rank = ranks(analysis)
     let meets = Dictionary(uniqueKeysWithValues: analysis.ranking.order.map { ($0.configIndex, $0.meetsConstraints) })
@@ -28,7 +28,7 @@ public enum SweepSummaryCSV {
   /// The configurations on the Pareto front of the objectives' means, by index:
   /// `configIndex`, the varied values, `rank`, `meetsConstraints`, then each
   /// objective's mean across tracks (headed by its path).
-  public static func pareto(_ analysis: SweepAnalysis) -> String {
+  package static func pareto(_ analysis: SweepAnalysis) -> String {
     let grid = analysis.manifest.grid
     let rank = ranks(analysis)
     let candidates = Dictionary(uniqueKeysWithValues: analysis.ranking.order.map { ($0.configIndex, $0) })

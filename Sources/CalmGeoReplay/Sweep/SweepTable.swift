@@ -4,26 +4,26 @@
 /// Rows usually share one list of paths; each distinct list is kept once. A path that
 /// only some rows have (a map key such as `energy.secondsListeningByAccuracy.wifi`)
 /// becomes a column of the union, next to the paths it follows in those rows.
-public struct SweepTable: Sendable {
+package struct SweepTable: Sendable {
   /// One row's numbers.
-  public struct Entry: Sendable, Hashable {
-    public var trackIndex: Int
-    public var configIndex: Int
+  package struct Entry: Sendable, Hashable {
+    package var trackIndex: Int
+    package var configIndex: Int
     /// Index into `schemas`: the row's paths.
     var schema: Int
     /// One per path of the schema.
     var values: [Double]
   }
 
-  public private(set) var entries: [Entry] = []
+  package private(set) var entries: [Entry] = []
   private(set) var schemas: [[String]] = []
   private var schemaIndex: [[String]: Int] = [:]
 
-  public init() {}
+  package init() {}
 
   /// Adds a row; rows must come in grid order (track, then configuration) for the
   /// column order to be the same however the rows were computed.
-  public mutating func append(_ row: SweepRow) {
+  package mutating func append(_ row: SweepRow) {
     let schema: Int
     if let last = schemas.indices.last, schemas[last] == row.paths {
       schema = last
@@ -40,7 +40,7 @@ public struct SweepTable: Sendable {
   /// Every path of any row, in stats order: a path only later rows have goes just
   /// before the next path it precedes in them (so `wifi` lands after `gps`, before
   /// what follows both), or last.
-  public var columns: [String] {
+  package var columns: [String] {
     var result: [String] = []
     for schema in schemas {
       var known = Set(result)
@@ -54,7 +54,7 @@ public struct SweepTable: Sendable {
   }
 
   /// The rows as a dense matrix over `columns` (NaN where a row has no such path).
-  public func matrix(columns: [String]) -> [[Double]] {
+  package func matrix(columns: [String]) -> [[Double]] {
     let position = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($1, $0) })
     let maps = schemas.map { $0.map { position[$0] ?? -1 } }
     return entries.map { entry in

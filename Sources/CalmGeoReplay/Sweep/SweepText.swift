@@ -1,8 +1,8 @@
 /// How sweep outputs write values: numbers as `stats.json` writes them, CSV cells
 /// quoted only when they must be.
-public enum SweepText {
+package enum SweepText {
   /// The shortest text that reads back as the same `Double` (`16`, `0.25`, `1e-07`).
-  public static func number(_ value: Double) -> String {
+  package static func number(_ value: Double) -> String {
     guard value.isFinite else { return "" }
     var json = JSONBytes()
     json.double(value)
@@ -10,18 +10,18 @@ public enum SweepText {
   }
 
   /// A varied value as a CSV cell or a label: strings bare, anything else as compact JSON.
-  public static func value(_ node: SpecNode) -> String {
+  package static func value(_ node: SpecNode) -> String {
     node.string ?? node.rendered
   }
 
   /// A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break.
-  public static func csv(_ field: String) -> String {
+  package static func csv(_ field: String) -> String {
     guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
     return "\"" + field.replacingAll("\"", with: "\"\"") + "\""
   }
 
   /// One CSV line (with its newline) from fields not yet quoted.
-  public static func csvLine(_ fields: [String]) -> String {
+  package static func csvLine(_ fields: [String]) -> String {
     fields.map(csv).joined(separator: ",") + "\n"
   }
 }

@@ -4,26 +4,26 @@
 /// in each (summed over tasks: with several jobs they overlap one another and the wall
 /// clock); the command adds the phases after the last row. Only measured when asked for:
 /// no replay reads the clock, and nothing a sweep writes depends on these numbers.
-public struct SweepTimings: Sendable, Equatable {
+package struct SweepTimings: Sendable, Equatable {
   /// Reading the logs (`TrackReader.load`), over every track.
-  public var parse = 0.0
+  package var parse = 0.0
   /// The per-track analysis shared by a track's configurations (`TrackAnalysis`).
-  public var analysis = 0.0
+  package var analysis = 0.0
   /// Replaying the configurations (every chunk's task time).
-  public var configurations = 0.0
+  package var configurations = 0.0
   /// The summary, Pareto front and recommendation (`SweepAnalysis` and its texts).
-  public var summary = 0.0
+  package var summary = 0.0
   /// Rendering sweep.html.
-  public var html = 0.0
+  package var html = 0.0
   /// Writing rows and result files.
-  public var writing = 0.0
+  package var writing = 0.0
   /// The whole run, wall clock, from the plan to the last file.
-  public var wall = 0.0
+  package var wall = 0.0
 
-  public init() {}
+  package init() {}
 
   /// Seconds since an arbitrary start, from the monotonic clock.
-  public static func now() -> Double {
+  package static func now() -> Double {
     let elapsed = ContinuousClock.now - start
     return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
   }
@@ -32,7 +32,7 @@ public struct SweepTimings: Sendable, Equatable {
 
   /// Runs `body`, adding its duration to the phase at `phase`; returns what it returns.
   @inline(__always)
-  public mutating func time<T, E: Error>(
+  package mutating func time<T, E: Error>(
     _ phase: WritableKeyPath<SweepTimings, Double>, _ body: () throws(E) -> T
   ) throws(E) -> T {
     let begin = Self.now()
@@ -43,7 +43,7 @@ public struct SweepTimings: Sendable, Equatable {
   /// Runs `body`, adding its duration to `phase` of `clock` when there is one (nil: the clock
   /// is not read).
   @inline(__always)
-  public static func time<T, E: Error>(
+  package static func time<T, E: Error>(
     _ clock: inout SweepTimings?, _ phase: WritableKeyPath<SweepTimings, Double>, _ body: () throws(E) -> T
   ) throws(E) -> T {
     guard clock != nil else { return try body() }
@@ -51,11 +51,11 @@ public struct SweepTimings: Sendable, Equatable {
   }
 
   /// Everything but the configurations: the part of a 1-job run that more jobs do not shrink.
-  public var outsideConfigurations: Double { parse + analysis + summary + html + writing }
+  package var outsideConfigurations: Double { parse + analysis + summary + html + writing }
 
   /// The table `--timings` prints on stderr: one phase a line, then the share of the wall
   /// time spent outside the configurations.
-  public func rendered(jobs: Int, tracks: Int, rows: Int) -> String {
+  package func rendered(jobs: Int, tracks: Int, rows: Int) -> String {
     func line(_ name: String, _ seconds: Double, _ note: String) -> String {
       let padded = name.padding(toLength: 16, withPad: " ", startingAt: 0)
       let number = String(seconds.rounded(toPlaces: 3))

@@ -1,17 +1,17 @@
 /// One `tracks` item: a path or glob with the options for reading what it names.
-public struct SweepTrackSpec: Sendable {
+package struct SweepTrackSpec: Sendable {
   /// A path or a glob (`*`, `?`, `[…]`), relative to the spec's folder unless absolute.
-  public var pattern: String
+  package var pattern: String
   /// Read as this format instead of detecting it.
-  public var format: InputFormat?
+  package var format: InputFormat?
   /// Parser settings (`date`, `utcOffset`, `timeFormat`, …).
-  public var options: ParseOptions
+  package var options: ParseOptions
   /// The item's options as written, without `path` (recorded in `sweep.json`).
-  public var written: [SpecNode.Field]
+  package var written: [SpecNode.Field]
   /// The spec line of the item.
-  public var line: Int
+  package var line: Int
 
-  public init(
+  package init(
     pattern: String, format: InputFormat? = nil, options: ParseOptions = ParseOptions(),
     written: [SpecNode.Field] = [], line: Int = 0
   ) {

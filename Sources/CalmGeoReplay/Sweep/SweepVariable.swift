@@ -1,11 +1,11 @@
 /// One varied key and the values it takes, in grid order.
-public struct SweepVariable: Sendable, Hashable {
+package struct SweepVariable: Sendable, Hashable {
   /// A CalmGeo key (`distanceFilter`) or a dotted `replay.*` path (`replay.network.failureRate`).
-  public var path: String
+  package var path: String
   /// At least one value.
-  public var values: [SpecNode]
+  package var values: [SpecNode]
 
-  public init(path: String, values: [SpecNode]) {
+  package init(path: String, values: [SpecNode]) {
     self.path = path
     self.values = values
   }

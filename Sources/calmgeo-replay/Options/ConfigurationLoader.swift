@@ -26,9 +26,8 @@ enum ConfigurationLoader {
     var configuration = ReplayConfiguration()
     var node = SpecNode(.object([]))
     if let data {
-      configuration = try ReplayConfigurationDecoder.decode(data, source: source)
-      guard !assignments.isEmpty else { return configuration }
-      node = try SpecJSONReader.read(String(decoding: data, as: UTF8.self), source: source)
+      node = try ReplayConfigurationDecoder.read(data, source: source)
+      configuration = try ReplayConfigurationDecoder.decode(node, source: source)
     }
     for assignment in assignments {
       guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
@@ -43,8 +42,7 @@ enum ConfigurationLoader {
         let key = shown.prefix { $0 != "=" }
         throw ValidationError("--set \(shown): '\(key)' goes through a value that is not an object.")
       }
-      configuration = try ReplayConfigurationDecoder.decode(
-        Data(node.rendered.utf8), source: "--set \(shown)", positions: false)
+      configuration = try ReplayConfigurationDecoder.decode(node, source: "--set \(shown)", positions: false)
     }
     return configuration
   }

@@ -113,7 +113,7 @@ struct ModelOptions: ParsableArguments {
     let path = "replay.platform.\(key)"
     let object = SpecNode.object(setting: path, to: value)
     do {
-      return try ReplayConfigurationDecoder.decode(Data(object.rendered.utf8), source: flag, positions: false)
+      return try ReplayConfigurationDecoder.decode(object, source: flag, positions: false)
     } catch {
       let key = error.key.isEmpty ? path : error.key
       throw ValidationError("\(flag) \(error.reason) (the bound of '\(key)' in a config file).")
