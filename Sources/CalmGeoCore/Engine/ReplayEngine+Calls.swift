@@ -20,7 +20,6 @@ extension ReplayEngine {
   private mutating func perform(_ call: AppCall, at time: Int64, index: Int, line: Int) -> AppCallResult {
     now = max(now, time)
     uploads.advance(to: time, observer: &observer)
-    uploadTape?.advance(to: time)
     if createdAt == nil {
       // The service is created at the first call; its initialiser starts tracking (§7).
       createdAt = time
@@ -39,25 +38,19 @@ extension ReplayEngine {
       config = patch.applied(to: config)
       machine.reconfigure(config)
       uploads.reconfigure(config)
-      uploadTape?.invalidate()
       start(at: time)
     case .sync:
       uploads.manualSync(at: time, observer: &observer)
-      uploadTape?.manualSync(at: time)
     case .clearAllLocations:
       record.cleared = uploads.clear(at: time, observer: &observer)
-      uploadTape?.invalidate()
     case .getGeoData:
       record.result = .location(getGeoData(at: time, emitted: &record.emitted))
     case .getStoredLocations:
       record.result = .locations(uploads.listStored(at: time, observer: &observer))
-      uploadTape?.invalidate()
     case .getStoredCount:
-      record.result = .count(uploads.listedCount)
-      uploadTape?.invalidate()
+      record.result = .count(uploads.getStoredCount())
     case .getSyncState:
-      record.result = .syncState(uploads.syncState(createdAt: createdAt ?? time))
-      uploadTape?.invalidate()
+      record.result = .syncState(uploads.getSyncState(createdAt: createdAt ?? time))
     case .registerLocationListener:
       isHeard = true
     case .unregisterLocationListener:

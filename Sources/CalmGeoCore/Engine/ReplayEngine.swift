@@ -51,8 +51,11 @@ public struct ReplayEngine<Observer: ReplayObserver> {
   var decisions = DecisionCounts()
   var emittedByCalls = 0
   /// When set, every request to the upload simulator is also recorded here, so that
-  /// other upload configurations can be replayed from it (`UploadTape`).
-  public var uploadTape: UploadTape?
+  /// other upload configurations can be replayed from it (`UploadTape`; the simulator records).
+  package var uploadTape: UploadTape? {
+    get { uploads.tape }
+    set { uploads.tape = newValue }
+  }
 
   /// A replay of `scenario` (nil: `Scenario.standard`); with `settings.finalSync`, a
   /// `sync()` when the log ends is added to it. `transport` answers the upload requests
@@ -100,7 +103,6 @@ public struct ReplayEngine<Observer: ReplayObserver> {
     now = fix.time
     lastFixTime = fix.time
     uploads.advance(to: fix.time, observer: &observer)
-    uploadTape?.advance(to: fix.time)
     if let rule = delivery?.withhold(fix, listening: machine.isRunning && machine.state.mode == .listening) {
       let withheld = FixDecision.withheld(fix, by: rule, state: machine.state)
       decisions.add(withheld.kind)
@@ -181,7 +183,6 @@ public struct ReplayEngine<Observer: ReplayObserver> {
     let time = time ?? fix.time
     let coordsBytes = fix.time == lastFixTime ? currentCoordsBytes : nil
     uploads.append(location, at: time, coordsBytes: coordsBytes, observer: &observer)
-    uploadTape?.append(location, at: time, coordsBytes: coordsBytes)
     scheduler.occurred(.location, at: time)
     if event != nil { scheduler.occurred(.motionchange, at: time) }
     return location

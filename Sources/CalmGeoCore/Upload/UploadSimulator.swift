@@ -57,6 +57,9 @@ public struct UploadSimulator: Sendable {
   private var listedExpired: [ExpiredKey] = []
   /// The first point where the library would have crashed.
   public private(set) var crash: LibraryCrash?
+  /// Records every request the engine makes of this simulator when set: the sweep's shared
+  /// pass (`UploadTape`). Calls the tape cannot stand for mark it unreplayable.
+  package var tape: UploadTape?
   private var tried = 0
   private var lastFailure: Int64?
   /// Reused to count records' encoded bytes without keeping them.
@@ -94,6 +97,7 @@ public struct UploadSimulator: Sendable {
   /// `restart(config)`: the sync settings take effect at once; maxDaysToPersist keeps the
   /// first configuration's value (the storage layer is created once).
   public mutating func reconfigure(_ config: CalmGeoConfig) {
+    tape?.invalidate()
     self.config = config
     headers = Self.headers(config)
   }
@@ -103,7 +107,8 @@ public struct UploadSimulator: Sendable {
   /// - Returns: the number of records deleted.
   @discardableResult
   public mutating func clear<O: ReplayObserver>(at now: Int64, observer: inout O) -> Int {
-    advance(to: now, observer: &observer)
+    tape?.invalidate()
+    advanceClock(to: now, observer: &observer)
     let count = storedCount
     for record in storage { fates[record.location.sequence] = .cleared }
     storage.removeAll()
@@ -118,7 +123,8 @@ public struct UploadSimulator: Sendable {
   /// order); empty when records are not kept (no url and no scenario). The library would
   /// crash here with an expired record still listed (reported; the list is the replay's).
   public mutating func listStored<O: ReplayObserver>(at now: Int64, observer: inout O) -> [LocationID] {
-    advance(to: now, observer: &observer)
+    tape?.invalidate()
+    advanceClock(to: now, observer: &observer)
     noteCrash(.getStoredLocations, at: now, automatic: false, observer: &observer)
     return storedIDs
   }
@@ -129,6 +135,18 @@ public struct UploadSimulator: Sendable {
   /// `getStoredCount()` as the library answers it: MMKV's key count, which still holds
   /// expired records until they are cleared or delivered (CALMGEO.md §7, storage quirk).
   public var listedCount: Int { storedCount + listedExpired.count }
+
+  /// The app's `getStoredCount()`: `listedCount`, read by the app (a tape cannot stand for it).
+  package mutating func getStoredCount() -> Int {
+    tape?.invalidate()
+    return listedCount
+  }
+
+  /// The app's `getSyncState()`: `syncState(createdAt:)`, read by the app (a tape cannot stand for it).
+  package mutating func getSyncState(createdAt: Int64) -> SyncState {
+    tape?.invalidate()
+    return syncState(createdAt: createdAt)
+  }
 
   /// `getSyncState()`, with `createdAt` the service's creation time (the timestamp before
   /// any failure).
@@ -141,6 +159,12 @@ public struct UploadSimulator: Sendable {
 
   /// Moves the clock to `now`: expiries and request completions up to then, in time order.
   public mutating func advance<O: ReplayObserver>(to now: Int64, observer: inout O) {
+    tape?.advance(to: now)
+    advanceClock(to: now, observer: &observer)
+  }
+
+  /// `advance(to:observer:)` without recording it: the clock moves inside a call already taped.
+  private mutating func advanceClock<O: ReplayObserver>(to now: Int64, observer: inout O) {
     // The usual fix: nothing completes and nothing expires by `now`.
     if unanswered.isEmpty, now < earliestCompletion, storageFrontTime == .max || now - storageFrontTime <= ttl,
       storedTimesOnly.first.map({ now - $0 <= ttl }) ?? true
@@ -167,6 +191,7 @@ public struct UploadSimulator: Sendable {
     _ location: CalmGeoLocation, at now: Int64? = nil, coordsBytes: Int? = nil, observer: inout O
   ) {
     let now = now ?? location.time
+    tape?.append(location, at: now, coordsBytes: coordsBytes)
     counters.stored += 1
     guard keepsRecords else {
       storedTimesOnly.append(location.time)
@@ -200,6 +225,7 @@ public struct UploadSimulator: Sendable {
 
   /// The app's `sync()`: ignores back-off and threshold; needs a url.
   public mutating func manualSync<O: ReplayObserver>(at now: Int64, observer: inout O) {
+    tape?.manualSync(at: now)
     guard config.url != nil else { return }
     counters.manualSyncs += 1
     noteCrash(.sync, at: now, automatic: false, observer: &observer)
@@ -292,7 +318,7 @@ public struct UploadSimulator: Sendable {
       if case .live(let network) = transport { network.send(request, body: body) }
       start = end
     }
-    advance(to: now, observer: &observer)
+    advanceClock(to: now, observer: &observer)
   }
 
   /// Whether request bodies are encoded: an observer wants them, or the transport sends them.
