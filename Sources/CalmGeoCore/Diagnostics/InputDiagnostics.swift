@@ -37,7 +37,7 @@ public struct InputDiagnostics: Sendable, Hashable {
   /// Counts a bad record, or throws it in strict mode (or when it is fatal).
   public mutating func skip(_ error: ParseError) throws(ParseError) {
     if strict || error.isFatal { throw error }
-    skipped[error.key, default: 0] += 1
+    skipped[error.problem.key, default: 0] += 1
     if firstProblems.count < maxProblems { firstProblems.append(error) }
   }
 

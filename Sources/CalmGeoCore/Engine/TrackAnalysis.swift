@@ -75,20 +75,19 @@ public struct TrackAnalysis: Sendable {
     return (anchors.map(\.cosLatitude), anchors.indices.map { $0 == 0 ? 0 : anchors[$0 - 1].distance(to: anchors[$0]) })
   }
 
-  /// Whether this is the analysis of `track` (its name, fix count and first, middle and last
-  /// fixes: O(1), so every replay of a sweep may ask).
+  /// Whether this is the analysis of `track`'s fixes (their count and the first, middle and
+  /// last fix: O(1), so every replay of a sweep may ask). The name is a label, not the track:
+  /// a sweep names its tracks as the spec wrote them after reading them.
   package func covers(_ track: Track) -> Bool { identity == TrackIdentity(track) }
 }
 
-/// What tells one track from another in constant time: its name, its number of fixes and its
-/// first, middle and last fixes (time, position and every field).
+/// What tells one track's fixes from another's in constant time: their number and the first,
+/// middle and last fix (time, position and every field).
 struct TrackIdentity: Hashable, Sendable {
-  let name: String
   let count: Int
   let samples: [Fix]
 
   init(_ track: Track) {
-    name = track.name
     count = track.fixes.count
     let fixes = track.fixes
     samples = fixes.isEmpty ? [] : [fixes[0], fixes[fixes.count / 2], fixes[fixes.count - 1]]

@@ -53,8 +53,8 @@ public struct FixNormalizer: Sendable {
 
   /// A fix dropped for its time.
   public struct Drop: Sendable, Hashable {
-    /// `duplicate_time` or `time_backwards`.
-    public var key: String
+    /// `.duplicateTime` or `.timeBackwards`.
+    public var problem: ParseProblem
     /// The kept fix it was compared with.
     public var previousTime: Int64
     public var previousLine: UInt32
@@ -79,7 +79,7 @@ public struct FixNormalizer: Sendable {
       if fix.time <= previousTime {
         if fix.time == previousTime { duplicateTimes += 1 } else { backwardTimes += 1 }
         lastDrop = Drop(
-          key: fix.time == previousTime ? "duplicate_time" : "time_backwards",
+          problem: fix.time == previousTime ? .duplicateTime : .timeBackwards,
           previousTime: previousTime, previousLine: previousLine)
         return false
       }
@@ -110,7 +110,7 @@ public struct FixNormalizer: Sendable {
   /// Adds this normalizer's counts to `diagnostics`.
   public func record(into diagnostics: inout InputDiagnostics) {
     diagnostics.fixesParsed += offered
-    if duplicateTimes > 0 { diagnostics.skipped["duplicate_time", default: 0] += duplicateTimes }
+    if duplicateTimes > 0 { diagnostics.skipped[ParseProblem.duplicateTime.key, default: 0] += duplicateTimes }
     // `time_backwards` went through `InputDiagnostics.skip` as each was dropped.
     if derivedSpeeds > 0 { diagnostics.estimated["speed_derived", default: 0] += derivedSpeeds }
   }

@@ -53,7 +53,7 @@ public final class FileByteSource: ByteSource {
       if count >= 0 { return count }
       if errno == EINTR { continue }
       throw ParseError(
-        format: "io", location: SourceLocation(file: name, line: 0), key: "io",
+        format: "io", location: SourceLocation(file: name, line: 0), problem: .io,
         reason: "read failed: \(String(cString: strerror(errno)))", isFatal: true)
     }
   }

@@ -33,7 +33,7 @@ struct FixRangeCheck {
     if problems.count < maxProblems {
       problems.append(
         ParseError(
-          format: format, location: SourceLocation(file: file, line: Int(fix.line)), key: "out_of_range",
+          format: format, location: SourceLocation(file: file, line: Int(fix.line)), problem: .outOfRange,
           reason: reason))
     }
     return false
@@ -43,7 +43,9 @@ struct FixRangeCheck {
   func record(into diagnostics: inout InputDiagnostics) throws(ParseError) {
     guard refused > 0 else { return }
     for problem in problems { try diagnostics.skip(problem) }
-    if refused > problems.count { diagnostics.skipped["out_of_range", default: 0] += refused - problems.count }
+    if refused > problems.count {
+      diagnostics.skipped[ParseProblem.outOfRange.key, default: 0] += refused - problems.count
+    }
   }
 
   /// Why `fix` cannot be replayed as it is, or `nil`.

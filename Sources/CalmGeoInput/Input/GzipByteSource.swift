@@ -82,7 +82,7 @@ public final class GzipByteSource: ByteSource {
 
   private static func error(name: String, _ reason: String) -> ParseError {
     ParseError(
-      format: "gzip", location: SourceLocation(file: name, line: 0), key: "gzip",
+      format: "gzip", location: SourceLocation(file: name, line: 0), problem: .gzip,
       reason: reason, isFatal: true)
   }
 }

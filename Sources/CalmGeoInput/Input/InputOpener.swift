@@ -41,7 +41,7 @@ public enum InputOpener {
         ? "the file is empty"
         : "cannot tell the format from the content or the extension; pass --input-format csv|nmea|gpx|gnsslogger|json"
       throw ParseError(
-        format: "input", location: SourceLocation(file: raw.name, line: 0), key: "unknown_format",
+        format: "input", location: SourceLocation(file: raw.name, line: 0), problem: .unknownFormat,
         reason: why, isFatal: true)
     }
     return Opened(source: content, format: format, gzipped: gzipped)

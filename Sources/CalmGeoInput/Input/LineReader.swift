@@ -120,7 +120,7 @@ public struct LineReader {
 
   private func tooLong(_ line: Int) -> ParseError {
     ParseError(
-      format: format, location: SourceLocation(file: source.name, line: line), key: "line_too_long",
+      format: format, location: SourceLocation(file: source.name, line: line), problem: .lineTooLong,
       reason: "the line is \(Self.size(maxLineLength)) or longer without a line end, more than any \(format) "
         + "record needs; the file is damaged or not a \(format) file (lines are limited to keep memory bounded)",
       isFatal: true)

@@ -104,8 +104,9 @@ public enum TrackReader {
     }
     let done = stream.value
     if done.strict, let first = done.backwards.first { throw first }
-    diagnostics.skipped["time_backwards", default: 0] += done.backwardCount == 0 ? 0 : done.backwardCount
-    if diagnostics.skipped["time_backwards"] == 0 { diagnostics.skipped["time_backwards"] = nil }
+    let backwardsKey = ParseProblem.timeBackwards.key
+    diagnostics.skipped[backwardsKey, default: 0] += done.backwardCount == 0 ? 0 : done.backwardCount
+    if diagnostics.skipped[backwardsKey] == 0 { diagnostics.skipped[backwardsKey] = nil }
     for problem in done.backwards where diagnostics.firstProblems.count < done.room {
       diagnostics.firstProblems.append(problem)
     }
@@ -134,14 +135,14 @@ public enum TrackReader {
       guard !(strict && backwardCount > 0) else { return }
       var normalized = fix
       guard normalizer.normalize(&normalized) else {
-        guard let drop = normalizer.lastDrop, drop.key == "time_backwards" else { return }
+        guard let drop = normalizer.lastDrop, drop.problem == .timeBackwards else { return }
         backwardCount += 1
         guard backwards.count < room else { return }
         let seconds = Double(drop.previousTime - fix.time) / 1000
         let back = seconds == seconds.rounded() ? String(Int64(seconds)) : String(seconds)
         backwards.append(
           ParseError(
-            format: format, location: SourceLocation(file: file, line: Int(fix.line)), key: "time_backwards",
+            format: format, location: SourceLocation(file: file, line: Int(fix.line)), problem: .timeBackwards,
             reason: "time \(UTCTime.iso8601(fix.time)) is \(back) s before the fix of line \(drop.previousLine) "
               + "(a log whose rows are merely out of order can be replayed with --sort)"))
         return

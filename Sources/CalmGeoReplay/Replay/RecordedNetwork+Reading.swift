@@ -41,7 +41,7 @@ extension RecordedNetwork {
   private static func entry(_ line: [UInt8], file: String, line number: Int) throws(ParseError) -> Entry {
     func failure(_ reason: String) -> ParseError {
       ParseError(
-        format: "network", location: SourceLocation(file: file, line: number), key: "bad_line",
+        format: "network", location: SourceLocation(file: file, line: number), problem: .badLine,
         reason: reason + " (expected a line written by `live --record-network`)", isFatal: true)
     }
     let decoded: Line

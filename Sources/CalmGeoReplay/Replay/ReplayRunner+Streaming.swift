@@ -59,10 +59,10 @@ extension ReplayRunner {
     }
     if let rows = ignored["no_fix"] { why.append("\(rows) rows without a fix (position 0,0 or a no-fix flag)") }
     if let points = ignored["unselected_trkpt"] { why.append("\(points) track points are outside --track/--segment") }
-    if let checksums = d.skipped["checksum"] {
+    if let checksums = d.skipped[ParseProblem.checksum.key] {
       why.append("\(checksums) sentences dropped for a bad checksum (is the file cut or re-encoded?)")
     }
-    if let backwards = d.skipped["time_backwards"] {
+    if let backwards = d.skipped[ParseProblem.timeBackwards.key] {
       why.append("\(backwards) fixes went back in time: --sort replays them in time order")
     }
     if d.skippedTotal > 0, why.isEmpty, let first = d.firstProblems.first {
@@ -80,6 +80,6 @@ extension ReplayRunner {
     if !why.isEmpty { reason += ": " + why.joined(separator: "; ") }
     return ParseError(
       format: opened.format.rawValue, location: SourceLocation(file: opened.source.name, line: 0),
-      key: "no_fix", reason: reason, isFatal: true)
+      problem: .noFix, reason: reason, isFatal: true)
   }
 }

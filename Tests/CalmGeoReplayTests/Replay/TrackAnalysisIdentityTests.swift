@@ -22,6 +22,14 @@ struct TrackAnalysisIdentityTests {
     return configuration
   }
 
+  @Test func anAnalysisAppliesToTheSameFixesUnderAnotherName() {
+    // A sweep reads a track, analyses it, then names it as the spec wrote its path.
+    let track = Self.track(latitude: 0)
+    var renamed = track
+    renamed.name = "../../elsewhere/same.csv"
+    #expect(TrackAnalysis(track, stopRules: []).covers(renamed))
+  }
+
   @Test func anAnalysisOfAnotherTrackWithAsManyFixesIsNotUsed() {
     // Same name, same 330 fixes and times; latitude 0 against 10.5, so every stored record's
     // coords object differs in length ("latitude":0 against "latitude":10.5): bytes sent differ

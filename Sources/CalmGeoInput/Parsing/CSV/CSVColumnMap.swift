@@ -99,7 +99,7 @@ package struct CSVColumnMap: Sendable {
       else {
         let found = names.map { "'\($0.original)'" }.joined(separator: ", ")
         throw Problem(
-          key: "bad_header",
+          key: ParseProblem.badHeader.key,
           reason: "--column \(role)=\(wanted): no column named '\(wanted)' in the header (found \(found))")
       }
       let unit = Self.unit(
@@ -119,7 +119,7 @@ package struct CSVColumnMap: Sendable {
         "\(field.label): \(CSVAliases.accepted(field).joined(separator: ", "))"
       }.joined(separator: "; ")
       throw Problem(
-        key: "bad_header",
+        key: ParseProblem.badHeader.key,
         reason: "no \(column(.latitude) == nil ? "latitude" : "longitude") column in the header "
           + "(found \(found)); accepted names (any case, words split by space, '_' or camelCase, "
           + "units in brackets ignored): \(accepted); or name the columns with --column lat=NAME --column lon=NAME "
@@ -133,7 +133,7 @@ package struct CSVColumnMap: Sendable {
     guard let time = Self.timeSource(column, format: timeFormat) else {
       let found = names.map { "'\($0.original)'" }.joined(separator: ", ")
       throw Problem(
-        key: "bad_header",
+        key: ParseProblem.badHeader.key,
         reason: "no time column in the header (found \(found)); accepted: "
           + CSVAliases.accepted(.time).prefix(8).joined(separator: ", ")
           + ", or date + time, lcl_date + lcl_time [+ utc_ofst], millisSinceGpsEpoch, "

@@ -76,7 +76,20 @@ package enum CSVField: String, Sendable, CaseIterable {
     }
   }
 
-  /// The stats key of a row skipped for a bad value of this field (`bad_latitude`).
+  /// The kind of problem of a row skipped for a bad value of this field. Only the time
+  /// and position fields skip a row; a bad optional value is left unknown instead
+  /// (counted as `unreadable_…`, from `badKey`), so the others never meet a row's problem.
+  var problem: ParseProblem {
+    switch self {
+    case .time, .date, .timeOfDay, .localDate, .localTime, .gpsMillis, .gpsWeek, .gpsSecondsOfWeek: .badTime
+    case .latitude, .latitudeHemisphere: .badLatitude
+    case .longitude, .longitudeHemisphere: .badLongitude
+    default: ParseProblem(badKey)
+    }
+  }
+
+  /// The stats key of a bad value of this field (`bad_latitude`); `unreadable_` and its
+  /// end count an optional value of this field left unknown (`unreadable_altitude`).
   var badKey: String {
     switch self {
     case .time, .date, .timeOfDay, .localDate, .localTime, .gpsMillis, .gpsWeek, .gpsSecondsOfWeek:

@@ -38,11 +38,10 @@ public struct CSVParser: FixParser {
   ) throws(ParseError) {
     guard let timeFormat = CSVTimeFormat(option: options.timeFormat) else {
       throw ParseError(
-        format: "csv", location: SourceLocation(file: file, line: 0), key: "bad_time_format",
+        format: "csv", location: SourceLocation(file: file, line: 0), problem: .badTimeFormat,
         reason: ParseOptions.timeFormatProblem(options.timeFormat ?? "") ?? "", isFatal: true)
     }
     var reader = CSVRecordReader(file: file, timeFormat: timeFormat, options: options)
-    defer { reader.deallocate() }
     try LineReader(source, format: "csv").forEachLine {
       (line: UnsafeBufferPointer<UInt8>, number: Int) throws(ParseError) in
       try reader.consume(line, number: number, diagnostics: &diagnostics, emit: emit)

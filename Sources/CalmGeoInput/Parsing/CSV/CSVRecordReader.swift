@@ -2,8 +2,9 @@
 /// records, which it decodes and hands on.
 ///
 /// A struct with mutating methods, so the row loop's state is reached without
-/// reference counting or dynamic exclusivity checks; call `deallocate()` when done.
-struct CSVRecordReader {
+/// reference counting or dynamic exclusivity checks. Noncopyable: it owns its
+/// tokenizer and decoder, which free their storage when it goes.
+struct CSVRecordReader: ~Copyable {
   /// The longest record kept while waiting for a quote to close, in bytes.
   static let maxQuotedRecord = 1 << 20
 
@@ -35,12 +36,6 @@ struct CSVRecordReader {
     tokenizer = CSVTokenizer(delimiter: CSVDialect.comma.delimiter, limit: 1)
   }
 
-  /// Frees the tokenizer's and decoder's storage.
-  func deallocate() {
-    tokenizer.deallocate()
-    decoder?.deallocate()
-  }
-
   /// Reads line `number`.
   @inline(__always)
   mutating func consume(
@@ -52,7 +47,7 @@ struct CSVRecordReader {
         line = UnsafeBufferPointer(rebasing: line[3...])
       } else if line.starts(with: [0xFF, 0xFE]) || line.starts(with: [0xFE, 0xFF]) {
         throw ParseError(
-          format: "csv", location: SourceLocation(file: file, line: 1), key: "bad_encoding",
+          format: "csv", location: SourceLocation(file: file, line: 1), problem: .badEncoding,
           reason: "the file is UTF-16; convert it to UTF-8 (e.g. iconv -f UTF-16 -t UTF-8)", isFatal: true)
       }
     }
@@ -80,7 +75,7 @@ struct CSVRecordReader {
       return
     }
 
-    guard let decoder else {
+    guard decoder != nil else {
       try readHeader(line, number: number, diagnostics: &diagnostics)
       return
     }
@@ -89,7 +84,7 @@ struct CSVRecordReader {
       pendingLine = number
       return
     }
-    try handle(line, line: number, decoder: decoder, diagnostics: &diagnostics, emit: emit)
+    try handle(line, line: number, diagnostics: &diagnostics, emit: emit)
   }
 
   /// Reports a record still open at the end of the file, or no header at all, and
@@ -98,36 +93,40 @@ struct CSVRecordReader {
     if ellipsoidalAltitudes > 0 { diagnostics.estimate("altitude_above_ellipsoid", count: ellipsoidalAltitudes) }
     if horizontalFromHDOP > 0 { diagnostics.estimate("horizontal_accuracy_from_hdop", count: horizontalFromHDOP) }
     if verticalFromVDOP > 0 { diagnostics.estimate("vertical_accuracy_from_vdop", count: verticalFromVDOP) }
-    for (key, count) in decoder?.unreadable ?? [:] { diagnostics.ignore(key, count: count) }
+    // A `switch` borrows the decoder; `if case` or `?.` would consume it.
+    switch decoder {
+    case .some(let decoder): for (key, count) in decoder.unreadable { diagnostics.ignore(key, count: count) }
+    case .none: break
+    }
     if !pending.isEmpty {
       diagnostics.recordsRead += 1
       try diagnostics.skip(
         problem(
-          "bad_quote", "a quoted field is not closed before the end of the file",
+          .badQuote, "a quoted field is not closed before the end of the file",
           line: pendingLine))
     }
     if map == nil {
       throw ParseError(
-        format: "csv", location: SourceLocation(file: file, line: 0), key: "bad_header",
+        format: "csv", location: SourceLocation(file: file, line: 0), problem: .badHeader,
         reason: diagnostics.ignored["comment"] == nil
           ? "the file is empty: no header row" : "no header row after the comment lines", isFatal: true)
     }
   }
 
-  private func problem(_ key: String, _ reason: String, line: Int, column: Int? = nil) -> ParseError {
+  private func problem(_ problem: ParseProblem, _ reason: String, line: Int, column: Int? = nil) -> ParseError {
     ParseError(
-      format: "csv", location: SourceLocation(file: file, line: line, column: column), key: key,
+      format: "csv", location: SourceLocation(file: file, line: line, column: column), problem: problem,
       reason: reason)
   }
 
-  /// Decodes the record that `tokenizer` has split, which starts on `line`.
+  /// Decodes the record that `tokenizer` has split, which starts on `line` (the header
+  /// has been read: `decoder` is set).
   @inline(__always)
   private mutating func handle(
-    _ row: UnsafeBufferPointer<UInt8>, line: Int, decoder: CSVRowDecoder, diagnostics: inout InputDiagnostics,
-    emit: (Fix) -> Void
+    _ row: UnsafeBufferPointer<UInt8>, line: Int, diagnostics: inout InputDiagnostics, emit: (Fix) -> Void
   ) throws(ParseError) {
     diagnostics.recordsRead += 1
-    switch decoder.decode(tokenizer, line: line, into: &fix) {
+    switch decoder!.decode(tokenizer, line: line, into: &fix) {
     case .fix:
       if fix.flags.rawValue != 0 {
         if fix.flags.contains(.horizontalAccuracyEstimated) { horizontalFromHDOP += 1 }
@@ -143,12 +142,16 @@ struct CSVRecordReader {
         diagnostics.ignore("header")
         return
       }
-      let found = decoder.problem!
+      let found: CSVRowDecoder.Problem
+      switch decoder {
+      case .some(let decoder): found = decoder.problem!
+      case .none: return
+      }
       var location = (line: line, column: nil as Int?)
       if let field = found.field, field < tokenizer.count {
         location = Self.position(in: row, offset: tokenizer.offset(field), firstLine: line)
       }
-      try diagnostics.skip(problem(found.key, found.reason, line: location.line, column: location.column))
+      try diagnostics.skip(problem(found.problem, found.reason, line: location.line, column: location.column))
     }
   }
 
@@ -156,7 +159,7 @@ struct CSVRecordReader {
   private mutating func continueQuoted(
     _ line: UnsafeBufferPointer<UInt8>, diagnostics: inout InputDiagnostics, emit: (Fix) -> Void
   ) throws(ParseError) {
-    guard let decoder else { return }
+    guard decoder != nil else { return }
     pending.append(0x0A)
     pending.append(contentsOf: line)
     let status = pending.withUnsafeBufferPointer { tokenizer.split($0) }
@@ -164,7 +167,7 @@ struct CSVRecordReader {
       if pending.count > Self.maxQuotedRecord {
         pending.removeAll()
         diagnostics.recordsRead += 1
-        try diagnostics.skip(problem("bad_quote", "a quoted field is not closed within 1 MiB", line: pendingLine))
+        try diagnostics.skip(problem(.badQuote, "a quoted field is not closed within 1 MiB", line: pendingLine))
       }
       return
     }
@@ -172,7 +175,7 @@ struct CSVRecordReader {
     pending.removeAll(keepingCapacity: true)
     try record.withUnsafeBufferPointer { (row: UnsafeBufferPointer<UInt8>) throws(ParseError) in
       _ = tokenizer.split(row)  // the fields must point into `record`, which outlives this call
-      try handle(row, line: pendingLine, decoder: decoder, diagnostics: &diagnostics, emit: emit)
+      try handle(row, line: pendingLine, diagnostics: &diagnostics, emit: emit)
     }
   }
 
@@ -194,12 +197,11 @@ struct CSVRecordReader {
       built = try CSVColumnMap(header: header, units: units, timeFormat: timeFormat, columns: options.csvColumns)
     } catch {
       throw ParseError(
-        format: "csv", location: SourceLocation(file: file, line: number), key: error.key,
+        format: "csv", location: SourceLocation(file: file, line: number), problem: ParseProblem(error.key),
         reason: error.reason, isFatal: true)
     }
     map = built
     headerBytes = Array(line)
-    tokenizer.deallocate()
     tokenizer = CSVTokenizer(delimiter: delimiter, limit: built.lastIndex + 1)
     decoder = CSVRowDecoder(
       map: built, decimalComma: dialect.decimalComma, uere: options.uere, date: options.date,

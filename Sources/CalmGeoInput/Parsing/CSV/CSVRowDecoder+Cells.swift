@@ -52,24 +52,24 @@ extension CSVRowDecoder {
 
   func notANumber(_ column: CSVColumnMap.Column, _ text: UnsafeBufferPointer<UInt8>) -> Problem {
     Problem(
-      key: column.field.badKey, reason: "\(column.field.label) \(Self.quote(text)) is not a number",
+      problem: column.field.problem, reason: "\(column.field.label) \(Self.quote(text)) is not a number",
       field: column.index)
   }
 
   func outOfRange(_ column: CSVColumnMap.Column, _ text: UnsafeBufferPointer<UInt8>) -> Problem {
     Problem(
-      key: column.field.badKey, reason: "\(column.field.label) \(Self.quote(text)) is out of range",
+      problem: column.field.problem, reason: "\(column.field.label) \(Self.quote(text)) is out of range",
       field: column.index)
   }
 
-  func missing(_ column: CSVColumnMap.Column, _ tokenizer: CSVTokenizer) -> Problem {
+  func missing(_ column: CSVColumnMap.Column, _ tokenizer: borrowing CSVTokenizer) -> Problem {
     if column.index < tokenizer.count {
       return Problem(
-        key: "missing_field", reason: "\(column.field.label) is empty (column '\(name(column.index))')",
+        problem: .missingField, reason: "\(column.field.label) is empty (column '\(name(column.index))')",
         field: column.index)
     }
     return Problem(
-      key: "missing_field",
+      problem: .missingField,
       reason: "\(column.field.label) is missing: the row has \(tokenizer.count) "
         + "field\(tokenizer.count == 1 ? "" : "s") and '\(name(column.index))' is field \(column.index + 1)",
       field: nil)

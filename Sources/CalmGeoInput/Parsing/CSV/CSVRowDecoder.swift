@@ -19,8 +19,9 @@
 /// - A time column with only a time of day takes its date from `--date`.
 ///
 /// It is a struct of plain values and pointers so that the row loop does no reference
-/// counting; its owner calls `deallocate()` when done.
-struct CSVRowDecoder {
+/// counting. Noncopyable: it owns its column list and cold state and frees them in
+/// `deinit`, so no copy can outlive them.
+struct CSVRowDecoder: ~Copyable {
   /// What one row gave.
   enum Outcome: Equatable {
     /// The row gave the fix.
@@ -33,8 +34,8 @@ struct CSVRowDecoder {
 
   /// Why a row was skipped.
   struct Problem: Error, Equatable {
-    /// The stats key (`bad_latitude`).
-    var key: String
+    /// Its kind (`.badLatitude`).
+    var problem: ParseProblem
     /// The message after `csv: `.
     var reason: String
     /// The 0-based field index the problem is in, if it is in one field.
@@ -107,8 +108,7 @@ struct CSVRowDecoder {
     cold.initialize(to: Cold(problem: nil, names: map.names.map(\.original), format: timeFormat, joined: []))
   }
 
-  /// Frees the storage; the decoder must not be used afterwards.
-  func deallocate() {
+  deinit {
     values.deallocate()
     cold.deinitialize(count: 1)
     cold.deallocate()
@@ -129,7 +129,7 @@ struct CSVRowDecoder {
 
   /// Decodes the row whose fields `tokenizer` holds into `fix` (its line set to `line`).
   @inline(__always)
-  func decode(_ tokenizer: CSVTokenizer, line: Int, into fix: inout Fix) -> Outcome {
+  func decode(_ tokenizer: borrowing CSVTokenizer, line: Int, into fix: inout Fix) -> Outcome {
     if validity >= 0, let text = tokenizer.value(validity), Self.saysNoFix(text) { return .noFix }
     // Position.
     guard let latitudeText = tokenizer.value(latitude.index), latitudeText.count > 0 else {
@@ -150,7 +150,7 @@ struct CSVRowDecoder {
       guard let sign = Self.hemisphereSign(text, positive: 0x6E, negative: 0x73) else {
         return fail(
           Problem(
-            key: "bad_latitude", reason: "latitude hemisphere \(Self.quote(text)) is not N or S",
+            problem: .badLatitude, reason: "latitude hemisphere \(Self.quote(text)) is not N or S",
             field: latitudeHemisphere))
       }
       if sign < 0 { latitudeValue = -abs(latitudeValue) }
@@ -159,7 +159,7 @@ struct CSVRowDecoder {
       guard let sign = Self.hemisphereSign(text, positive: 0x65, negative: 0x77) else {
         return fail(
           Problem(
-            key: "bad_longitude", reason: "longitude hemisphere \(Self.quote(text)) is not E or W",
+            problem: .badLongitude, reason: "longitude hemisphere \(Self.quote(text)) is not E or W",
             field: longitudeHemisphere))
       }
       if sign < 0 { longitudeValue = -abs(longitudeValue) }
@@ -236,7 +236,7 @@ struct CSVRowDecoder {
 
   /// Whether the row's time was written without a zone (ISO or pattern text without
   /// `Z`/offset); Unix, GPS and G1000 local-plus-offset times carry their own.
-  private func timeIsZoneless(_ tokenizer: CSVTokenizer) -> Bool {
+  private func timeIsZoneless(_ tokenizer: borrowing CSVTokenizer) -> Bool {
     switch timeKind {
     case .single, .split:
       guard let text = tokenizer.value(timeColumns.1.index) else { return false }
@@ -254,7 +254,7 @@ struct CSVRowDecoder {
 
   /// The time of the row in milliseconds since 1970 UTC; `nil` after recording a problem.
   @inline(__always)
-  private func timeMillis(_ tokenizer: CSVTokenizer) -> Int64? {
+  private func timeMillis(_ tokenizer: borrowing CSVTokenizer) -> Int64? {
     let (first, second, third) = timeColumns
     switch timeKind {
     case .single:
@@ -268,14 +268,14 @@ struct CSVRowDecoder {
           if defaultDay != Int64.min { return defaultDay + clock }
           _ = fail(
             Problem(
-              key: "bad_time",
+              problem: .badTime,
               reason: "\(first.field.label) \(Self.quote(text)) has no date "
                 + "(give it with --date YYYY-MM-DD)", field: first.index))
           return nil
         }
         _ = fail(
           Problem(
-            key: "bad_time",
+            problem: .badTime,
             reason: "\(first.field.label) \(Self.quote(text)) is not a date-time "
               + "(\(expectation))", field: first.index))
         return nil
@@ -291,7 +291,7 @@ struct CSVRowDecoder {
       guard let offset = CSVTimeParser.utcOffset(text) else {
         _ = fail(
           Problem(
-            key: "bad_time",
+            problem: .badTime,
             reason: "\(third.field.label) \(Self.quote(text)) is not an "
               + "offset (expected ±HH:MM or hours)", field: third.index))
         return nil
@@ -306,7 +306,7 @@ struct CSVRowDecoder {
       guard let millis = CSVNumberParser.fixedPoint(text, scale: 0), millis >= 0 else {
         _ = fail(
           Problem(
-            key: "bad_time",
+            problem: .badTime,
             reason: "\(first.field.label) \(Self.quote(text)) is not a whole "
               + "number of milliseconds", field: first.index))
         return nil
@@ -325,7 +325,7 @@ struct CSVRowDecoder {
       guard let week = CSVNumberParser.fixedPoint(weekText, scale: 0), week >= 0, week < 100_000 else {
         _ = fail(
           Problem(
-            key: "bad_time",
+            problem: .badTime,
             reason: "\(first.field.label) \(Self.quote(weekText)) is not "
               + "a week number", field: first.index))
         return nil
@@ -345,7 +345,7 @@ struct CSVRowDecoder {
   /// Reads split date and time columns: each on its own in `auto` mode (a time column
   /// holding a whole date-time is accepted too), or joined by a space for a format.
   private func joinedTime(
-    _ tokenizer: CSVTokenizer, date dateColumn: CSVColumnMap.Column, time timeColumn: CSVColumnMap.Column
+    _ tokenizer: borrowing CSVTokenizer, date dateColumn: CSVColumnMap.Column, time timeColumn: CSVColumnMap.Column
   ) -> Int64? {
     guard let dateText = tokenizer.value(dateColumn.index), dateText.count > 0 else {
       _ = fail(missing(dateColumn, tokenizer))
@@ -360,7 +360,7 @@ struct CSVRowDecoder {
         if let whole = CSVTimeParser.dateTime(timeText) { return whole }
         _ = fail(
           Problem(
-            key: "bad_time",
+            problem: .badTime,
             reason: "\(dateColumn.field.label) \(Self.quote(dateText)) is not a "
               + "date (expected YYYY-MM-DD, YYYY/MM/DD, YYYYMMDD, YYMMDD or DD.MM.YYYY)",
             field: dateColumn.index))
@@ -370,7 +370,7 @@ struct CSVRowDecoder {
         if let whole = CSVTimeParser.dateTime(timeText) { return whole }
         _ = fail(
           Problem(
-            key: "bad_time",
+            problem: .badTime,
             reason: "\(timeColumn.field.label) \(Self.quote(timeText)) is not a "
               + "time of day (expected HH:MM[:SS[.fff]] or HHMMSS)", field: timeColumn.index))
         return nil
@@ -386,7 +386,7 @@ struct CSVRowDecoder {
       let text = String(decoding: cold.pointee.joined, as: UTF8.self)
       _ = fail(
         Problem(
-          key: "bad_time",
+          problem: .badTime,
           reason: "\(dateColumn.field.label) and \(timeColumn.field.label) "
             + "'\(text)' are not a date-time (\(expectation))", field: dateColumn.index))
       return nil

@@ -13,9 +13,10 @@
 /// `limit` fields are kept: the columns after the last one the header maps are never
 /// looked at, unless a quote there may hide a line break.
 ///
-/// It is a struct of plain pointers so that the row loop does no reference counting;
-/// its owner calls `deallocate()` when done.
-struct CSVTokenizer {
+/// It is a struct of plain pointers so that the row loop does no reference counting.
+/// Noncopyable: it owns its buffers and frees them in `deinit`, so no copy can outlive
+/// them (the decoder borrows it per row).
+struct CSVTokenizer: ~Copyable {
   /// How a record ended.
   enum Status: Equatable {
     /// Every field is complete.
@@ -46,8 +47,7 @@ struct CSVTokenizer {
     scratch = .allocate(capacity: scratchCapacity)
   }
 
-  /// Frees the storage; the tokenizer must not be used afterwards.
-  func deallocate() {
+  deinit {
     starts.deallocate()
     lengths.deallocate()
     offsets.deallocate()
@@ -180,7 +180,6 @@ struct CSVTokenizer {
     var fieldCount = 1
     for byte in record where byte == delimiter { fieldCount += 1 }
     var tokenizer = CSVTokenizer(delimiter: delimiter, limit: fieldCount)
-    defer { tokenizer.deallocate() }
     _ = tokenizer.split(record)
     return (0..<tokenizer.count).map { String(decoding: tokenizer.value($0)!, as: UTF8.self) }
   }

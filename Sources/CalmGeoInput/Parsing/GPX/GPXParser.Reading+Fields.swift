@@ -5,7 +5,7 @@ extension GPXParser.Reading {
   mutating func startField(_ name: XMLName) {
     let found: GPXParser.Field?
     if extensionsDepth != 0 {
-      found = extensionField(name)
+      found = names.extensionField(name)
     } else if depth == pointDepth + 1 {
       if name == names.extensions {
         extensionsDepth = depth
@@ -24,44 +24,17 @@ extension GPXParser.Reading {
     textOverflow = false
   }
 
-  /// `coreField(name)`, remembered by the child's position in the point.
+  /// `names.coreField(name)`, remembered by the child's position in the point.
   @inline(__always)
   private mutating func rememberedCoreField(_ name: XMLName) -> GPXParser.Field? {
     let index = childIndex
-    guard index < Self.rememberedChildren else { return coreField(name) }
+    guard index < Self.rememberedChildren else { return names.coreField(name) }
     childIndex = index + 1
     if childNames[index] == name { return childFields[index] }
-    let found = coreField(name)
+    let found = names.coreField(name)
     childNames[index] = name
     childFields[index] = found
     return found
-  }
-
-  @inline(__always)
-  private func coreField(_ name: XMLName) -> GPXParser.Field? {
-    // One byte picks the candidate, one pointer compare confirms it.
-    switch name.firstByte {
-    case UInt8(ascii: "t"): return name == names.time ? .time : nil
-    case UInt8(ascii: "e"): return name == names.ele ? .ele : nil
-    case UInt8(ascii: "s"): return name == names.speed ? .speed : name == names.sat ? .sat : nil
-    case UInt8(ascii: "c"): return name == names.course ? .course : nil
-    case UInt8(ascii: "h"): return name == names.hdop ? .hdop : nil
-    case UInt8(ascii: "v"): return name == names.vdop ? .vdop : nil
-    case UInt8(ascii: "p"): return name == names.pdop ? .pdop : nil
-    case UInt8(ascii: "f"): return name == names.fix ? .fix : nil
-    case UInt8(ascii: "g"): return name == names.geoidheight ? .geoidHeight : nil
-    default: return nil
-    }
-  }
-
-  @inline(__always)
-  private func extensionField(_ name: XMLName) -> GPXParser.Field? {
-    if name == names.speed { return .extensionSpeed }
-    if name == names.course || name == names.heading { return .extensionCourse }
-    if name == names.hAcc || name == names.hacc || name == names.accuracy { return .extensionHorizontalAccuracy }
-    if name == names.vAcc || name == names.vacc { return .extensionVerticalAccuracy }
-    if name == names.hdop { return .extensionHDOP }
-    return nil
   }
 
   @inline(__always)
@@ -167,7 +140,7 @@ extension GPXParser.Reading {
   /// Records the first problem of the open point; the line is the field element's
   /// (called from the field's `endElement`, so it is still the innermost open one).
   private mutating func reject(_ field: GPXParser.Field, _ reason: String) {
-    noteProblem(problem(field.problemKey, line: reader.elementLine, reason))
+    noteProblem(problem(field.problem, line: reader.elementLine, reason))
   }
 
   /// The NMEA GGA quality of a GPX `fix` value: none 0, 2d and 3d 1, dgps 2, pps 3.

@@ -6,7 +6,7 @@ extension GPXParser.Reading {
       // A <trkpt> as the root element.
       rootSeen = true
       throw ParseError(
-        format: "gpx", location: SourceLocation(file: file, line: reader.line), key: "not_gpx",
+        format: "gpx", location: SourceLocation(file: file, line: reader.line), problem: .notGPX,
         reason: "the root element is <\(reader.nameText)>, not <gpx>", isFatal: true)
     }
     pointDepth = depth
@@ -69,13 +69,13 @@ extension GPXParser.Reading {
       }
     }
     if !hasLatitude {
-      noteProblem(problem("missing_lat", line: line, "<\(kind)> has no lat attribute"))
+      noteProblem(problem(.missingLat, line: line, "<\(kind)> has no lat attribute"))
     } else if !hasLongitude {
-      noteProblem(problem("missing_lon", line: line, "<\(kind)> has no lon attribute"))
+      noteProblem(problem(.missingLon, line: line, "<\(kind)> has no lon attribute"))
     } else if let badLatitude {
-      noteProblem(problem("bad_lat", line: line, "<\(kind)> lat is not a latitude: \(badLatitude)"))
+      noteProblem(problem(.badLat, line: line, "<\(kind)> lat is not a latitude: \(badLatitude)"))
     } else if let badLongitude {
-      noteProblem(problem("bad_lon", line: line, "<\(kind)> lon is not a longitude: \(badLongitude)"))
+      noteProblem(problem(.badLon, line: line, "<\(kind)> lon is not a longitude: \(badLongitude)"))
     }
   }
 
@@ -146,7 +146,7 @@ extension GPXParser.Reading {
       timeless += 1
       try diagnostics.skip(
         problem(
-          "missing_time", line: Int(fix.line),
+          .missingTime, line: Int(fix.line),
           "<\(kind)> has no <time>; pass --assume-speed M/S to synthesize times along the path at that speed"))
       return
     }

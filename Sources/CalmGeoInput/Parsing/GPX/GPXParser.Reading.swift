@@ -5,7 +5,10 @@ extension GPXParser {
   /// the bytes libxml2 holds, so no `String` is made per node. The open point is
   /// kept in plain stored properties (no optional struct, nothing reference
   /// counted) so that the per-node work stays a few compares.
-  struct Reading {
+  ///
+  /// Noncopyable: it owns its text buffer and remembered children and frees them in
+  /// `deinit`, so no copy can outlive them.
+  struct Reading: ~Copyable {
     let reader: XMLEventReader
     let names: Names
     /// What the reading found so far; handed back by `GPXParser.parse`.
@@ -105,7 +108,7 @@ extension GPXParser {
       reader.recordText(onlyInside: names.fields)
     }
 
-    func deallocate() {
+    deinit {
       text.deallocate()
       childNames.deallocate()
       childFields.deallocate()
@@ -179,7 +182,7 @@ extension GPXParser {
         rootSeen = true
         guard name == names.gpx else {
           throw ParseError(
-            format: "gpx", location: SourceLocation(file: file, line: reader.line), key: "not_gpx",
+            format: "gpx", location: SourceLocation(file: file, line: reader.line), problem: .notGPX,
             reason: "the root element is <\(reader.nameText)>, not <gpx>", isFatal: true)
         }
       } else if name == names.trkseg {
@@ -214,13 +217,13 @@ extension GPXParser {
       if unselectedTrackPoints > 0 { diagnostics.ignore("unselected_trkpt", count: unselectedTrackPoints) }
       if selectedTrack > trackCount {
         throw fatal(
-          "no_track",
+          .noTrack,
           "--track \(selectedTrack) selects nothing: the file has \(trackCount) track\(trackCount == 1 ? "" : "s")")
       }
       if selectedSegment > mostSegmentsInSelectedTracks {
         let whose = selectedTrack != 0 ? "track \(selectedTrack) has" : "no track has more than"
         throw fatal(
-          "no_segment",
+          .noSegment,
           "--segment \(selectedSegment) selects nothing: \(whose) \(mostSegmentsInSelectedTracks) segment"
             + (mostSegmentsInSelectedTracks == 1 ? "" : "s"))
       }
@@ -242,22 +245,23 @@ extension GPXParser {
       if emitted == 0 {
         if timeless > 0 {
           throw fatal(
-            "missing_time",
+            .missingTime,
             "no point has a <time>, so the log has no clock to replay on; pass --assume-speed M/S "
               + "to synthesize times along the path at that speed")
         }
-        if diagnostics.recordsRead == 0 { throw fatal("no_points", "the file has no <trkpt>, <rtept> or <wpt>") }
+        if diagnostics.recordsRead == 0 { throw fatal(.noPoints, "the file has no <trkpt>, <rtept> or <wpt>") }
       }
     }
 
     // MARK: - Messages
 
-    func problem(_ key: String, line: Int, _ reason: String) -> ParseError {
-      ParseError(format: "gpx", location: SourceLocation(file: file, line: line), key: key, reason: reason)
+    func problem(_ problem: ParseProblem, line: Int, _ reason: String) -> ParseError {
+      ParseError(format: "gpx", location: SourceLocation(file: file, line: line), problem: problem, reason: reason)
     }
 
-    func fatal(_ key: String, _ reason: String) -> ParseError {
-      ParseError(format: "gpx", location: SourceLocation(file: file, line: 0), key: key, reason: reason, isFatal: true)
+    func fatal(_ problem: ParseProblem, _ reason: String) -> ParseError {
+      ParseError(
+        format: "gpx", location: SourceLocation(file: file, line: 0), problem: problem, reason: reason, isFatal: true)
     }
 
     /// The text in double quotes, cut at 40 characters, for messages.

@@ -49,7 +49,6 @@ public struct GPXParser: FixParser {
         handler.reading.recordEstimates()
         diagnostics = handler.reading.diagnostics
         documentTime = handler.reading.documentTime
-        handler.reading.deallocate()
       }
       try reader.run(handler)
       try handler.reading.finish()
@@ -61,7 +60,7 @@ public struct GPXParser: FixParser {
   final class Handler: XMLEventHandler {
     @exclusivity(unchecked) var reading: Reading
 
-    init(_ reading: Reading) { self.reading = reading }
+    init(_ reading: consuming Reading) { self.reading = reading }
 
     override func startElement(_ name: XMLName) throws(ParseError) {
       try reading.startElement(name)
@@ -83,18 +82,50 @@ public struct GPXParser: FixParser {
 }
 
 extension GPXParser {
+  /// An element whose text a point's reading reads, and the field it fills: `core` as a
+  /// child of the point, `inExtensions` inside the point's `<extensions>` (by local name,
+  /// whatever the namespace); nil where the element means nothing there.
+  package struct FieldElement {
+    package let name: String
+    package let core: Field?
+    package let inExtensions: Field?
+  }
+
+  /// Every element whose text is read, one line each. The names whose text the reader
+  /// records and the field each one fills both come from this table (`Names`), so that
+  /// a new element is one line here (a new field also needs its case in `Field` and its
+  /// line in `Reading.store`).
+  package static let fieldElements: [FieldElement] = [
+    FieldElement(name: "ele", core: .ele, inExtensions: nil),
+    FieldElement(name: "time", core: .time, inExtensions: nil),
+    FieldElement(name: "speed", core: .speed, inExtensions: .extensionSpeed),
+    FieldElement(name: "course", core: .course, inExtensions: .extensionCourse),
+    FieldElement(name: "heading", core: nil, inExtensions: .extensionCourse),
+    FieldElement(name: "hdop", core: .hdop, inExtensions: .extensionHDOP),
+    FieldElement(name: "vdop", core: .vdop, inExtensions: nil),
+    FieldElement(name: "pdop", core: .pdop, inExtensions: nil),
+    FieldElement(name: "sat", core: .sat, inExtensions: nil),
+    FieldElement(name: "fix", core: .fix, inExtensions: nil),
+    FieldElement(name: "geoidheight", core: .geoidHeight, inExtensions: nil),
+    FieldElement(name: "hAcc", core: nil, inExtensions: .extensionHorizontalAccuracy),
+    FieldElement(name: "hacc", core: nil, inExtensions: .extensionHorizontalAccuracy),
+    FieldElement(name: "accuracy", core: nil, inExtensions: .extensionHorizontalAccuracy),
+    FieldElement(name: "vAcc", core: nil, inExtensions: .extensionVerticalAccuracy),
+    FieldElement(name: "vacc", core: nil, inExtensions: .extensionVerticalAccuracy),
+  ]
+
   /// The element names GPX reading looks for, interned in the reader's dictionary.
   ///
-  /// A class so that the hot loop holds one pointer to it instead of copying 26 names.
+  /// A class so that the hot loop holds one pointer to it instead of copying the names.
   final class Names {
     let gpx, metadata, trk, trkseg, trkpt, rte, rtept, wpt, extensions: XMLName
-    let lat, lon, ele, time, speed, course, heading, hdop, vdop, pdop, sat, fix, geoidheight: XMLName
-    let hAcc, hacc, accuracy, vAcc, vacc: XMLName
-
-    /// Every name a field may have (`Field`), in a point, its extensions, or the metadata.
-    var fields: [XMLName] {
-      [ele, time, speed, course, heading, hdop, vdop, pdop, sat, fix, geoidheight, hAcc, hacc, accuracy, vAcc, vacc]
-    }
+    let lat, lon: XMLName
+    /// `<time>` outside points: the document's own time.
+    let time: XMLName
+    /// `fieldElements`' names, interned, in the table's order; then the fields each fills.
+    let fields: [XMLName]
+    private let coreFields: [Field?]
+    private let extensionFields: [Field?]
 
     init(_ reader: XMLEventReader) {
       (gpx, trk, trkseg, trkpt) = (
@@ -103,15 +134,26 @@ extension GPXParser {
       (rte, rtept, wpt) = (reader.intern("rte"), reader.intern("rtept"), reader.intern("wpt"))
       metadata = reader.intern("metadata")
       (extensions, lat, lon) = (reader.intern("extensions"), reader.intern("lat"), reader.intern("lon"))
-      (ele, time, speed, course) = (
-        reader.intern("ele"), reader.intern("time"), reader.intern("speed"), reader.intern("course")
-      )
-      (heading, hdop, vdop, pdop) = (
-        reader.intern("heading"), reader.intern("hdop"), reader.intern("vdop"), reader.intern("pdop")
-      )
-      (sat, fix, geoidheight) = (reader.intern("sat"), reader.intern("fix"), reader.intern("geoidheight"))
-      (hAcc, hacc, accuracy) = (reader.intern("hAcc"), reader.intern("hacc"), reader.intern("accuracy"))
-      (vAcc, vacc) = (reader.intern("vAcc"), reader.intern("vacc"))
+      time = reader.intern("time")
+      fields = GPXParser.fieldElements.map { reader.intern($0.name) }
+      coreFields = GPXParser.fieldElements.map(\.core)
+      extensionFields = GPXParser.fieldElements.map(\.inExtensions)
+    }
+
+    /// The field a point's child element `name` fills, if any. A pass over a few
+    /// pointers, made only when the child is not the one remembered at its position
+    /// (`Reading.rememberedCoreField`).
+    @inline(__always)
+    func coreField(_ name: XMLName) -> Field? {
+      guard let index = fields.firstIndex(of: name) else { return nil }
+      return coreFields[index]
+    }
+
+    /// The field element `name` fills inside a point's `<extensions>`, if any.
+    @inline(__always)
+    func extensionField(_ name: XMLName) -> Field? {
+      guard let index = fields.firstIndex(of: name) else { return nil }
+      return extensionFields[index]
     }
   }
 
@@ -121,27 +163,27 @@ extension GPXParser {
   }
 
   /// A value of a point that is read from an element's text.
-  enum Field {
+  package enum Field {
     case ele, time, speed, course, hdop, vdop, pdop, sat, fix, geoidHeight
     /// The document's time, outside any point.
     case documentTime
     case extensionSpeed, extensionCourse, extensionHDOP, extensionHorizontalAccuracy, extensionVerticalAccuracy
 
-    /// The key that counts a point skipped for a bad value of this field.
-    var problemKey: String {
+    /// The kind of problem that counts a point skipped for a bad value of this field.
+    var problem: ParseProblem {
       switch self {
-      case .ele: "bad_ele"
-      case .time, .documentTime: "bad_time"
-      case .speed, .extensionSpeed: "bad_speed"
-      case .course, .extensionCourse: "bad_course"
-      case .hdop, .extensionHDOP: "bad_hdop"
-      case .vdop: "bad_vdop"
-      case .pdop: "bad_pdop"
-      case .sat: "bad_sat"
-      case .fix: "bad_fix"
-      case .geoidHeight: "bad_geoidheight"
-      case .extensionHorizontalAccuracy: "bad_hacc"
-      case .extensionVerticalAccuracy: "bad_vacc"
+      case .ele: .badEle
+      case .time, .documentTime: .badTime
+      case .speed, .extensionSpeed: .badSpeed
+      case .course, .extensionCourse: .badCourse
+      case .hdop, .extensionHDOP: .badHDOP
+      case .vdop: .badVDOP
+      case .pdop: .badPDOP
+      case .sat: .badSat
+      case .fix: .badFix
+      case .geoidHeight: .badGeoidHeight
+      case .extensionHorizontalAccuracy: .badHAcc
+      case .extensionVerticalAccuracy: .badVAcc
       }
     }
   }

@@ -19,8 +19,9 @@
 ///
 /// A struct of pointers and counts, kept in the C callbacks' own memory and reached
 /// through a pointer (`XMLEventReader.CallbackState`): recording an event is a few
-/// stores, with no reference counting. `deallocate` frees it.
-package struct XMLEventBatch {
+/// stores, with no reference counting. Noncopyable: it owns its buffers and frees
+/// them in `deinit`, so no copy can outlive them.
+package struct XMLEventBatch: ~Copyable {
   /// `leaf`: an element whose only content is one text, `<ele>258.7</ele>`, recorded
   /// as one event instead of three (`recordEnd`).
   enum Kind: UInt8 { case start, end, text, leaf }
@@ -78,7 +79,7 @@ package struct XMLEventBatch {
   /// Whether the handler wants text now (`XMLEventReader.wantsText`).
   var wantsText = true
 
-  func deallocate() {
+  deinit {
     events.deallocate()
     attributes.deallocate()
     bytes.deallocate()

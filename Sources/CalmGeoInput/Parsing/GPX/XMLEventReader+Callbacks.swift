@@ -6,7 +6,10 @@ extension XMLEventReader {
   /// What the C callbacks read and write on every event, in memory of its own that
   /// the parser's `_private` points at: loads and stores through a pointer, with no
   /// reference counting and no closure per call. The rest is in `Context`.
-  struct CallbackState {
+  ///
+  /// Noncopyable: it owns `textRecorded` (freed in `deinit`), `textElements` and
+  /// `batch` (which free their own), so no copy can outlive what it points at.
+  struct CallbackState: ~Copyable {
     /// Whether a `<!DOCTYPE>` was seen; from then on nothing is recorded.
     var documentType = false
     /// Whether the reading was stopped (`Context.stop` says why).
@@ -34,6 +37,8 @@ extension XMLEventReader {
       self.context = Unmanaged.passUnretained(context)
       textRecorded.initialize(repeating: true, count: XMLEventReader.maxDepth + 1)
     }
+
+    deinit { textRecorded.deallocate() }
 
     /// The parser's current line (during `startElementNs`, the line the start tag ends on).
     @inline(__always)
@@ -63,10 +68,14 @@ extension XMLEventReader {
     let file: String
     /// Replays a batch into the handler; set by `run` for the whole reading.
     var replay: ((UnsafeMutablePointer<XMLEventBatch>) throws(ParseError) -> Void)? = nil
-    /// The callbacks' state; `deallocate` frees it.
+    /// The callbacks' state, owned by this context (freed in `deinit`).
     let state: UnsafeMutablePointer<CallbackState>
-    /// Its `batch`, for `XMLEventBatch.replay`.
-    let batch: UnsafeMutablePointer<XMLEventBatch>
+    /// Its `batch`, for `XMLEventBatch.replay`: the address of a stored property of
+    /// memory that never moves (`state`, freed in `deinit`), so it stays valid for the
+    /// context's lifetime; a constant offset from `state` once inlined.
+    /// (`MemoryLayout.offset(of:)` takes no key path into a noncopyable type.)
+    @inline(__always)
+    var batch: UnsafeMutablePointer<XMLEventBatch> { withUnsafeMutablePointer(to: &state.pointee.batch) { $0 } }
 
     /// The first error the handler threw, or the reader raised itself.
     var stop: ParseError?
@@ -79,15 +88,11 @@ extension XMLEventReader {
       self.source = source
       self.file = file
       state = .allocate(capacity: 1)
-      batch = (UnsafeMutableRawPointer(state) + MemoryLayout<CallbackState>.offset(of: \.batch)!)
-        .assumingMemoryBound(to: XMLEventBatch.self)
       state.initialize(to: CallbackState(context: self))
     }
 
-    func deallocate() {
-      state.pointee.batch.deallocate()
-      state.pointee.textElements.deallocate()
-      state.pointee.textRecorded.deallocate()
+    deinit {
+      // Runs the deinits of the state and of what it holds (batch, name set).
       state.deinitialize(count: 1)
       state.deallocate()
     }
@@ -117,7 +122,7 @@ extension XMLEventReader {
       halt(
         ParseError(
           format: "gpx", location: SourceLocation(file: file, line: line, column: column),
-          key: "xml", reason: reason, isFatal: true))
+          problem: .xml, reason: reason, isFatal: true))
     }
 
     var line: Int { state.pointee.line }
@@ -226,7 +231,7 @@ extension XMLEventReader {
       let text = name.map { String(cString: $0) } ?? ""
       context.halt(
         ParseError(
-          format: "gpx", location: SourceLocation(file: context.file, line: context.line), key: "entity",
+          format: "gpx", location: SourceLocation(file: context.file, line: context.line), problem: .entity,
           reason: "entity reference &\(text); is refused: entities are never expanded", isFatal: true))
     }
     // Each callback's common case is inline and makes no call: recording on, the

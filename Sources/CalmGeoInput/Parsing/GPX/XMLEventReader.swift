@@ -88,7 +88,6 @@ final class XMLEventReader {
       }
     } catch {
       staging.deallocate()
-      context.deallocate()
       throw error
     }
     var sax = Self.callbacks
@@ -97,9 +96,8 @@ final class XMLEventReader {
     // No user data: libxml2 then hands the parser itself to every callback.
     guard let parser = xmlCreatePushParserCtxt(&sax, nil, head > 0 ? staging : nil, head, file) else {
       staging.deallocate()
-      context.deallocate()
       throw ParseError(
-        format: "gpx", location: SourceLocation(file: file, line: 0), key: "xml",
+        format: "gpx", location: SourceLocation(file: file, line: 0), problem: .xml,
         reason: "cannot start the XML parser", isFatal: true)
     }
     self.parser = parser
@@ -129,7 +127,7 @@ final class XMLEventReader {
       parser.pointee.myDoc = nil
     }
     xmlFreeParserCtxt(parser)
-    context.deallocate()
+    // `context` (the callbacks' state) is freed after this, when its last reference goes.
     staging.deallocate()
     decoded.deallocate()
   }
@@ -211,17 +209,17 @@ final class XMLEventReader {
     let location = SourceLocation(file: file, line: found.line, column: found.column > 0 ? found.column : nil)
     if blank {
       throw ParseError(
-        format: "gpx", location: SourceLocation(file: file, line: 0), key: "empty",
+        format: "gpx", location: SourceLocation(file: file, line: 0), problem: .empty,
         reason: total == 0 ? "the file is empty" : "the file is empty (only whitespace)", isFatal: true)
     }
     if !context.state.pointee.rootSeen {
       throw ParseError(
-        format: "gpx", location: location, key: "not_gpx",
+        format: "gpx", location: location, problem: .notGPX,
         reason: "not a GPX file: it does not start with an XML element",
         isFatal: true)
     }
     if context.terminating, context.state.pointee.depth > 0 { throw endedEarly(at: location) }
-    throw ParseError(format: "gpx", location: location, key: "xml", reason: found.message, isFatal: true)
+    throw ParseError(format: "gpx", location: location, problem: .xml, reason: found.message, isFatal: true)
   }
 
   /// The file ends with elements still open: name the innermost.
@@ -229,12 +227,12 @@ final class XMLEventReader {
     let location = location ?? SourceLocation(file: file, line: context.line, column: context.column)
     guard context.state.pointee.depth > 0 else {
       return ParseError(
-        format: "gpx", location: location, key: "not_gpx", reason: "not a GPX file: it has no XML element",
+        format: "gpx", location: location, problem: .notGPX, reason: "not a GPX file: it has no XML element",
         isFatal: true)
     }
     // The handler has seen every event by now: the batch's innermost element is libxml2's.
     return ParseError(
-      format: "gpx", location: location, key: "truncated",
+      format: "gpx", location: location, problem: .truncated,
       reason: "the file ends in the middle of <\(nameText)> opened at line \(elementLine); "
         + "it was cut short (an interrupted download or copy?)",
       isFatal: true)
@@ -251,7 +249,7 @@ final class XMLEventReader {
       reason += " (libxml2 stopped first: \(detail.message))"
     }
     return ParseError(
-      format: "gpx", location: SourceLocation(file: file, line: 0), key: "dtd", reason: reason, isFatal: true)
+      format: "gpx", location: SourceLocation(file: file, line: 0), problem: .dtd, reason: reason, isFatal: true)
   }
 
   // MARK: - Questions during a call to the handler

@@ -1,8 +1,10 @@
 /// A small set of interned names, looked up by pointer in one or two compares: an
 /// open-addressing table of 64 slots, for a few dozen names at most.
-struct XMLNameSet {
+///
+/// Noncopyable: it owns its slots and frees them in `deinit`, so no copy can outlive them.
+struct XMLNameSet: ~Copyable {
   private static let slotCount = 64
-  /// Raw pointers, nil for an empty slot; `deallocate` frees them.
+  /// Raw pointers, nil for an empty slot; freed in `deinit`.
   private let slots = UnsafeMutablePointer<UnsafeRawPointer?>.allocate(capacity: XMLNameSet.slotCount)
   private(set) var count = 0
 
@@ -11,7 +13,7 @@ struct XMLNameSet {
 
   init() { slots.initialize(repeating: nil, count: Self.slotCount) }
 
-  func deallocate() { slots.deallocate() }
+  deinit { slots.deallocate() }
 
   /// The slot where a search for `pointer` starts: the top 6 bits of the address
   /// times 2^64/φ (Fibonacci hashing), which spreads names packed side by side in the

@@ -62,7 +62,7 @@ public struct GnssLoggerParser: FixParser {
         guard let parsed = Double(text), parsed.isFinite else {
           try diagnostics.skip(
             ParseError(
-              format: "gnsslogger", location: location(column!), key: "bad_field",
+              format: "gnsslogger", location: location(column!), problem: .badField,
               reason: "Fix \(name) '\(text)' is not a number"))
           return nil
         }
@@ -96,14 +96,14 @@ public struct GnssLoggerParser: FixParser {
           time == nil ? columns.time : latitude == nil || abs(latitude!) > 90 ? columns.latitude : columns.longitude
         try diagnostics.skip(
           ParseError(
-            format: "gnsslogger", location: location(missing), key: "bad_field",
+            format: "gnsslogger", location: location(missing), problem: .badField,
             reason: "Fix record without a valid position and time"))
         return
       }
       guard time >= Double(UTCTime.earliest), time <= Double(UTCTime.latest) else {
         try diagnostics.skip(
           ParseError(
-            format: "gnsslogger", location: location(columns.time), key: "time_out_of_range",
+            format: "gnsslogger", location: location(columns.time), problem: .timeOutOfRange,
             reason: "time \(time) ms is outside the years 0000-9999"))
         return
       }

@@ -34,10 +34,11 @@ public struct CalmGeoJSONParser: FixParser {
     var splitter = JSONValueSplitter()
     var sawRecord = false
 
-    func skip(_ key: String, _ reason: String, line: Int, column: Int?) throws(ParseError) {
+    func skip(_ problem: ParseProblem, _ reason: String, line: Int, column: Int?) throws(ParseError) {
       try diagnostics.skip(
         ParseError(
-          format: "json", location: SourceLocation(file: file, line: line, column: column), key: key, reason: reason))
+          format: "json", location: SourceLocation(file: file, line: line, column: column), problem: problem,
+          reason: reason))
     }
 
     func handle(_ piece: JSONValueSplitter.Piece) throws(ParseError) {
@@ -49,25 +50,25 @@ public struct CalmGeoJSONParser: FixParser {
         do {
           record = try decoder.decode(CalmGeoJSONRecord.self, from: Data(bytes))
         } catch {
-          try skip("bad_record", Self.describe(error), line: line, column: column)
+          try skip(.badRecord, Self.describe(error), line: line, column: column)
           return
         }
         do throws(CalmGeoJSONRecord.Problem) {
           emit(try record.fix(line: line))
         } catch {
-          try skip(error.key, error.reason, line: line, column: column)
+          try skip(error.problem, error.reason, line: line, column: column)
         }
       case .junk(let text, let line, let column):
         sawRecord = true
         diagnostics.recordsRead += 1
-        try skip("bad_json", "'\(text)' is not a JSON object or array", line: line, column: column)
+        try skip(.badJSON, "'\(text)' is not a JSON object or array", line: line, column: column)
       case .unclosed(let what, let line, let column, let atLineEnd):
         if what == "record" {
           sawRecord = true
           diagnostics.recordsRead += 1
         }
         let end = atLineEnd ? "at the end of its line" : "before the end of the file"
-        try skip("bad_json", "the \(what) starting here is not closed \(end)", line: line, column: column)
+        try skip(.badJSON, "the \(what) starting here is not closed \(end)", line: line, column: column)
       }
     }
 
@@ -80,7 +81,7 @@ public struct CalmGeoJSONParser: FixParser {
     try splitter.finish(handle)
     if !sawRecord {
       throw ParseError(
-        format: "json", location: SourceLocation(file: file, line: 0), key: "no_records",
+        format: "json", location: SourceLocation(file: file, line: 0), problem: .noRecords,
         reason: "no CalmGeo location records (expected a JSON array or one object per line)", isFatal: true)
     }
   }

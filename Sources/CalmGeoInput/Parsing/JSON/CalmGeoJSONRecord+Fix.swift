@@ -1,7 +1,7 @@
 extension CalmGeoJSONRecord {
-  /// Why a record gives no fix: a stats key and a message.
+  /// Why a record gives no fix: its kind and a message.
   struct Problem: Error, Equatable {
-    var key: String
+    var problem: ParseProblem
     var reason: String
   }
 
@@ -18,32 +18,32 @@ extension CalmGeoJSONRecord {
   /// so that the tool's own output reads back as it was written. `isMoving`, `event`,
   /// `id` and `ellipsoidalAltitude` are not part of a fix: the replay computes its own.
   func fix(line: Int) throws(Problem) -> Fix {
-    guard let coords else { throw Problem(key: "missing_field", reason: "record has no coords") }
+    guard let coords else { throw Problem(problem: .missingField, reason: "record has no coords") }
     guard let latitude = coords.latitude else {
-      throw Problem(key: "missing_field", reason: "record has no coords.latitude")
+      throw Problem(problem: .missingField, reason: "record has no coords.latitude")
     }
     guard let longitude = coords.longitude else {
-      throw Problem(key: "missing_field", reason: "record has no coords.longitude")
+      throw Problem(problem: .missingField, reason: "record has no coords.longitude")
     }
     guard latitude.isFinite, abs(latitude) <= 90 else {
-      throw Problem(key: "bad_latitude", reason: "coords.latitude \(latitude) is out of range")
+      throw Problem(problem: .badLatitude, reason: "coords.latitude \(latitude) is out of range")
     }
     guard longitude.isFinite, abs(longitude) <= 180 else {
-      throw Problem(key: "bad_longitude", reason: "coords.longitude \(longitude) is out of range")
+      throw Problem(problem: .badLongitude, reason: "coords.longitude \(longitude) is out of range")
     }
     let time: Int64
     if let seconds = coords.timestamp {
       guard seconds.isFinite, abs(seconds) < 1e13 else {
-        throw Problem(key: "bad_time", reason: "coords.timestamp \(seconds) is not a time")
+        throw Problem(problem: .badTime, reason: "coords.timestamp \(seconds) is not a time")
       }
       time = Int64((seconds * 1000).rounded()) + Self.referenceDateOffsetMillis
     } else if let text = timestamp {
       guard let parsed = ISO8601Parser.parse(text) else {
-        throw Problem(key: "bad_time", reason: "timestamp '\(text.prefix(40))' is not ISO 8601")
+        throw Problem(problem: .badTime, reason: "timestamp '\(text.prefix(40))' is not ISO 8601")
       }
       time = parsed
     } else {
-      throw Problem(key: "missing_field", reason: "record has neither coords.timestamp nor timestamp")
+      throw Problem(problem: .missingField, reason: "record has neither coords.timestamp nor timestamp")
     }
 
     var fix = Fix(time: time, latitude: latitude, longitude: longitude, line: UInt32(clamping: line))

@@ -133,7 +133,7 @@ struct NMEADateResolver {
         ? "no RMC or ZDA date in the first \(Self.maxUndated) epochs with a fix"
         : "the log has fixes but no RMC or ZDA sentence with a date"
       throw ParseError(
-        format: "nmea", location: SourceLocation(file: file, line: first.line), key: "no_date",
+        format: "nmea", location: SourceLocation(file: file, line: first.line), problem: .noDate,
         reason: "\(why); pass --date YYYY-MM-DD (the UTC date of the first fix)", isFatal: true)
     }
     let offset =
@@ -205,8 +205,8 @@ struct NMEADateResolver {
   /// Adds the counts to `diagnostics`.
   func record(into diagnostics: inout InputDiagnostics) {
     if noFixEpochs > 0 { diagnostics.ignore("no_fix_epoch", count: noFixEpochs) }
-    if badDates > 0 { diagnostics.skipped["bad_date", default: 0] += badDates }
-    if dateJumps > 0 { diagnostics.skipped["date_jump", default: 0] += dateJumps }
+    if badDates > 0 { diagnostics.skipped[ParseProblem.badDate.key, default: 0] += badDates }
+    if dateJumps > 0 { diagnostics.skipped[ParseProblem.dateJump.key, default: 0] += dateJumps }
     if horizontalFromHDOP > 0 { diagnostics.estimate("horizontal_accuracy_from_hdop", count: horizontalFromHDOP) }
     if verticalFromVDOP > 0 { diagnostics.estimate("vertical_accuracy_from_vdop", count: verticalFromVDOP) }
   }

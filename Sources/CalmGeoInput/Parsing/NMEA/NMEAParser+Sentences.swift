@@ -50,7 +50,7 @@ extension NMEAParser {
     if s.count - 1 < needed {
       try diagnostics.skip(
         error(
-          base, line: line, offset: start, key: "truncated",
+          base, line: line, offset: start, problem: .truncated,
           "truncated \(name) sentence: \(s.count - 1) fields, at least \(needed) expected"))
       return false
     }
@@ -59,7 +59,7 @@ extension NMEAParser {
       let shown = text.isEmpty ? "an empty field" : "'\(text)'"
       try diagnostics.skip(
         error(
-          base, line: line, offset: s.offset(ofField: index), key: "bad_field",
+          base, line: line, offset: s.offset(ofField: index), problem: .badField,
           "\(name) field \(index) (\(field)): \(shown) is not valid"))
       return false
     }
@@ -285,7 +285,7 @@ extension NMEAParser {
       // The calendar arithmetic downstream would overflow; times stay in 0000-9999.
       try diagnostics.skip(
         error(
-          base, line: line, offset: s.offset(ofField: 4), key: "bad_field",
+          base, line: line, offset: s.offset(ofField: 4), problem: .badField,
           "ZDA year \(y) is outside 0000-9999"))
       return
     }
@@ -295,7 +295,7 @@ extension NMEAParser {
       if day == nil {
         try diagnostics.skip(
           error(
-            base, line: line, offset: s.offset(ofField: 2), key: "bad_field",
+            base, line: line, offset: s.offset(ofField: 2), problem: .badField,
             "ZDA date \(year)-\(month)-\(dayOfMonth) does not exist"))
         return
       }
@@ -319,7 +319,7 @@ extension NMEAParser {
     }
     try diagnostics.skip(
       error(
-        base, line: line, offset: start + 7, key: "bad_field",
+        base, line: line, offset: start + 7, problem: .badField,
         "\(name) field 1 (time): a fix without a time"))
   }
 }

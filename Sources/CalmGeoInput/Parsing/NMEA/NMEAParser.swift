@@ -70,7 +70,7 @@ public struct NMEAParser: FixParser {
     while let slot = merger.earliest() { try handOn(slot, emit: emit) }
     do {
       try resolver.finish(emit: emit)
-    } catch  where error.key == "no_date" && datedChecksumDrops > 0 {
+    } catch  where error.problem == .noDate && datedChecksumDrops > 0 {
       var explained = error
       explained.reason +=
         "; \(datedChecksumDrops) RMC/ZDA sentence\(datedChecksumDrops == 1 ? " was" : "s were") dropped "
@@ -211,7 +211,7 @@ public struct NMEAParser: FixParser {
         let shown = String(decoding: UnsafeBufferPointer(start: base + j, count: min(3, n - j)), as: UTF8.self)
         try diagnostics.skip(
           error(
-            base, line: line, offset: j, key: "malformed_checksum",
+            base, line: line, offset: j, problem: .malformedChecksum,
             "malformed checksum '\(shown)' (two hex digits expected after '*')"))
         return j + 1
       }
@@ -227,7 +227,7 @@ public struct NMEAParser: FixParser {
         }
         try diagnostics.skip(
           error(
-            base, line: line, offset: j, key: "checksum",
+            base, line: line, offset: j, problem: .checksum,
             "checksum mismatch: the sentence says \(NMEAChecksum.text(given)), its bytes give \(NMEAChecksum.text(xor))"
           ))
         return next
@@ -236,14 +236,14 @@ public struct NMEAParser: FixParser {
       if options.strict {
         try diagnostics.skip(
           error(
-            base, line: line, offset: i, key: "no_checksum",
+            base, line: line, offset: i, problem: .noChecksum,
             "sentence has no checksum (accepted without --strict)"))
       }
     default:
       let what =
         terminator == 0x24 || terminator == 0x21
         ? "by the start of another sentence" : "by byte 0x\(Self.hex(terminator == 0xFF ? 0 : terminator))"
-      try diagnostics.skip(error(base, line: line, offset: j, key: "truncated", "sentence is cut off \(what)"))
+      try diagnostics.skip(error(base, line: line, offset: j, problem: .truncated, "sentence is cut off \(what)"))
       return next
     }
     var sentence = NMEASentence(line: base, starts: starts, count: fieldCount)
@@ -259,11 +259,13 @@ public struct NMEAParser: FixParser {
 
   /// An error at byte `offset` of the line at `base`; the column counts Unicode
   /// scalars (UTF-8 lead bytes) from 1.
-  func error(_ base: UnsafePointer<UInt8>, line: Int, offset: Int, key: String, _ reason: String) -> ParseError {
+  func error(
+    _ base: UnsafePointer<UInt8>, line: Int, offset: Int, problem: ParseProblem, _ reason: String
+  ) -> ParseError {
     var column = 1
     for k in 0..<offset where base[k] & 0xC0 != 0x80 { column += 1 }
     return ParseError(
       format: "nmea", location: SourceLocation(file: file, line: line, column: column),
-      key: key, reason: reason)
+      problem: problem, reason: reason)
   }
 }
