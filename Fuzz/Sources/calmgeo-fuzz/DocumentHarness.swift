@@ -49,8 +49,8 @@ enum DocumentHarness {
   /// Each document kind's decoder on the node; errors are fine, traps are findings.
   private static func decodeEveryKind(_ node: SpecNode, rendered: String) {
     _ = try? GeofenceFileDecoder.decode(node, source: "fuzz")
-    _ = try? CheckManifestDecoder.decode(node, source: "fuzz")
-    _ = try? SweepSpecDecoder.decode(node, source: "fuzz")
+    _ = try? DocumentCheck.checkManifest(node, source: "fuzz")
+    _ = try? DocumentCheck.sweepSpec(node, source: "fuzz")
     _ = try? ScenarioDecoder.decode(rendered, source: "fuzz.json")
     _ = try? ReplayConfigurationDecoder.decode(Data(rendered.utf8), source: "fuzz.json")
   }

@@ -84,7 +84,7 @@ func runOne(_ bytes: [UInt8]) {
   case .config:
     _ = try? ReplayConfigurationDecoder.decode(Data(bytes), source: "fuzz.json")
   case .sweep:
-    _ = try? SweepSpecDecoder.decode(String(decoding: bytes, as: UTF8.self), source: "fuzz.yaml")
+    _ = try? DocumentCheck.sweepSpec(String(decoding: bytes, as: UTF8.self), source: "fuzz.yaml")
   case .jsondoc, .yamldoc:
     DocumentHarness.run(bytes, yaml: target == .yamldoc)
   case .network:
