@@ -51,116 +51,112 @@ public enum ReplayConfigurationDecoder {
   public static func decode(_ node: SpecNode, source: String, positions: Bool = true) throws(DocumentError)
     -> ReplayConfiguration
   {
-    var places: [String: (Int, Int)] = [:]
-    let root = value(node, path: "", places: &places)
-    var reader = Reader(source: source, places: positions ? places : [:])
-    return try reader.configuration(root)
+    try Reader(source: source, positions: positions).configuration(node)
   }
 
-  /// The `JSONValue` of `node`, noting where each key path's value starts.
-  private static func value(_ node: SpecNode, path: String, places: inout [String: (Int, Int)]) -> JSONValue {
-    if !path.isEmpty, places[path] == nil { places[path] = (node.line, node.column) }
-    switch node.kind {
-    case .null: return .null
-    case .bool(let flag): return .bool(flag)
-    case .number(let number): return .number(number)
-    case .string(let text): return .string(text)
-    case .array(let items): return .array(items.map { value($0, path: path, places: &places) })
-    case .object(let fields):
-      var object: [String: JSONValue] = [:]
-      for field in fields {
-        object[field.key] = value(field.value, path: path.isEmpty ? field.key : "\(path).\(field.key)", places: &places)
-      }
-      return .object(object)
-    }
-  }
-
+  /// Reads the configuration's nodes, each error at the line and column of the value at fault.
   struct Reader {
     let source: String
-    /// Where each key path's value starts (line, column).
-    var places: [String: (Int, Int)] = [:]
+    /// Whether errors give the nodes' lines and columns (false for nodes not from the user's file).
+    var positions = true
 
-    func fail(_ key: String, _ reason: String) -> DocumentError {
-      let (line, column) = places[key] ?? (0, 0)
-      return DocumentError(.config, source: source, line: line, column: column, key: key, reason: reason)
+    /// The error for the value `node` at key path `key`; one about the whole document (`key`
+    /// empty) names no place.
+    func fail(_ key: String, _ reason: String, at node: SpecNode) -> DocumentError {
+      let placed = positions && !key.isEmpty
+      return DocumentError(
+        .config, source: source, line: placed ? node.line : 0, column: placed ? node.column : 0, key: key,
+        reason: reason)
     }
 
-    func object(_ value: JSONValue, path: String, known: [String]) throws(DocumentError) -> [String: JSONValue] {
-      guard case .object(let fields) = value else {
-        throw fail(path, "expected an object, found \(value.rendered)")
+    /// The fields of the object `node`, sorted by key, each one of `known`.
+    func object(_ node: SpecNode, path: String, known: [String]) throws(DocumentError) -> [(
+      key: String, value: SpecNode
+    )] {
+      guard let fields = node.fields else {
+        throw fail(path, "expected an object, found \(node.quoted)", at: node)
       }
-      for key in fields.keys.sorted() where !known.contains(key) {
-        let name = path.isEmpty ? key : "\(path).\(key)"
-        if let suggestion = ClosestName.find(key, in: known) {
-          throw fail(name, "unknown key; did you mean '\(suggestion)'?")
+      let sorted = fields.sorted { $0.key < $1.key }
+      for field in sorted where !known.contains(field.key) {
+        let name = path.isEmpty ? field.key : "\(path).\(field.key)"
+        if let suggestion = ClosestName.find(field.key, in: known) {
+          throw fail(name, "unknown key; did you mean '\(suggestion)'?", at: field.value)
         }
-        throw fail(name, "unknown key; known keys: \(known.joined(separator: ", "))")
+        throw fail(name, "unknown key; known keys: \(known.joined(separator: ", "))", at: field.value)
       }
-      return fields
+      return sorted.map { ($0.key, $0.value) }
     }
 
-    func number(_ value: JSONValue, _ key: String) throws(DocumentError) -> Double {
-      guard case .number(let number) = value else { throw fail(key, "expected a number, found \(value.rendered)") }
-      guard number.isFinite else { throw fail(key, "must be finite") }
+    func number(_ node: SpecNode, _ key: String) throws(DocumentError) -> Double {
+      guard let number = node.number else { throw fail(key, "expected a number, found \(node.quoted)", at: node) }
+      guard number.isFinite else { throw fail(key, "must be finite", at: node) }
       return number
     }
 
-    func integer(_ value: JSONValue, _ key: String, min: Int, max: Int = .max) throws(DocumentError) -> Int {
-      let number = try number(value, key)
+    func integer(_ node: SpecNode, _ key: String, min: Int, max: Int = .max) throws(DocumentError) -> Int {
+      let number = try number(node, key)
       guard number == number.rounded(), number >= Double(Int.min / 2), number <= Double(Int.max / 2) else {
-        throw fail(key, "expected a whole number, found \(value.rendered)")
+        throw fail(key, "expected a whole number, found \(node.quoted)", at: node)
       }
       let whole = Int(number)
       guard whole >= min, whole <= max else {
         throw fail(
           key,
-          max == .max ? "must be \(min) or more, found \(whole)" : "must be between \(min) and \(max), found \(whole)")
+          max == .max ? "must be \(min) or more, found \(whole)" : "must be between \(min) and \(max), found \(whole)",
+          at: node)
       }
       return whole
     }
 
-    func bool(_ value: JSONValue, _ key: String) throws(DocumentError) -> Bool {
-      guard case .bool(let flag) = value else { throw fail(key, "expected true or false, found \(value.rendered)") }
+    func bool(_ node: SpecNode, _ key: String) throws(DocumentError) -> Bool {
+      guard case .bool(let flag) = node.kind else {
+        throw fail(key, "expected true or false, found \(node.quoted)", at: node)
+      }
       return flag
     }
 
-    func string(_ value: JSONValue, _ key: String) throws(DocumentError) -> String? {
-      switch value {
+    func string(_ node: SpecNode, _ key: String) throws(DocumentError) -> String? {
+      switch node.kind {
       case .null: return nil
       case .string(let text): return text
-      default: throw fail(key, "expected a string, found \(value.rendered)")
+      default: throw fail(key, "expected a string, found \(node.quoted)", at: node)
       }
     }
 
-    mutating func configuration(_ root: JSONValue) throws(DocumentError) -> ReplayConfiguration {
+    func configuration(_ root: SpecNode) throws(DocumentError) -> ReplayConfiguration {
       let fields = try object(root, path: "", known: ReplayConfigurationDecoder.calmGeoKeys)
       var result = ReplayConfiguration()
       var config = CalmGeoConfig()
-      for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
+      for (key, value) in fields {
         switch key {
         case "desiredAccuracy": config.desiredAccuracy = try desiredAccuracy(value)
         case "distanceFilter": config.distanceFilter = try integer(value, key, min: 0)
         case "disableSpeedMultiplier": config.disableSpeedMultiplier = try bool(value, key)
         case "speedMultiplier":
           config.speedMultiplier = try number(value, key)
-          guard config.speedMultiplier >= 0 else { throw fail(key, "must be 0 or more, found \(value.rendered)") }
+          guard config.speedMultiplier >= 0 else {
+            throw fail(key, "must be 0 or more, found \(value.quoted)", at: value)
+          }
         case "stationaryRadius":
           config.stationaryRadius = try number(value, key)
-          guard config.stationaryRadius >= 0 else { throw fail(key, "must be 0 or more, found \(value.rendered)") }
+          guard config.stationaryRadius >= 0 else {
+            throw fail(key, "must be 0 or more, found \(value.quoted)", at: value)
+          }
         case "url": config.url = try url(value)
         case "token":
           // A credential: its errors never quote it (`Redaction`).
-          switch value {
+          switch value.kind {
           case .null: config.token = nil
           case .string(let text): config.token = text
-          default: throw fail(key, "expected a string, found another kind of value (not shown: it may be a secret)")
+          default:
+            throw fail(key, "expected a string, found another kind of value (not shown: it may be a secret)", at: value)
           }
         case "httpTimeout":
           config.httpTimeout = try integer(value, key, min: 0, max: Int(NumberBounds.latencyMilliseconds.upperBound))
         case "method":
           let text = try string(value, key) ?? "POST"
           guard let method = CalmGeoConfig.HTTPMethod(rawValue: text.uppercased()) else {
-            throw fail(key, "expected POST, PUT, GET or DELETE, found \(value.rendered)")
+            throw fail(key, "expected POST, PUT, GET or DELETE, found \(value.quoted)", at: value)
           }
           config.method = method
         case "autoSync": config.autoSync = try bool(value, key)
@@ -176,8 +172,8 @@ public enum ReplayConfigurationDecoder {
       return result
     }
 
-    func desiredAccuracy(_ value: JSONValue) throws(DocumentError) -> Double {
-      switch value {
+    func desiredAccuracy(_ value: SpecNode) throws(DocumentError) -> Double {
+      switch value.kind {
       case .number: return try number(value, "desiredAccuracy")
       case .string(let name):
         let folded = name.replacingOccurrences(of: "_", with: "").lowercased()
@@ -189,23 +185,23 @@ public enum ReplayConfigurationDecoder {
           CalmGeoConfig.DesiredAccuracy.allCases.map(\.rawValue)
           + CalmGeoConfig.DesiredAccuracy.allCases.map(\.reactNativeName)
         let hint = ClosestName.find(name, in: names).map { "; did you mean '\($0)'?" } ?? ""
-        throw fail("desiredAccuracy", "unknown accuracy \(value.rendered)\(hint)")
+        throw fail("desiredAccuracy", "unknown accuracy \(value.quoted)\(hint)", at: value)
       default:
-        throw fail("desiredAccuracy", "expected metres or an accuracy name, found \(value.rendered)")
+        throw fail("desiredAccuracy", "expected metres or an accuracy name, found \(value.quoted)", at: value)
       }
     }
 
-    func url(_ value: JSONValue) throws(DocumentError) -> String? {
+    func url(_ value: SpecNode) throws(DocumentError) -> String? {
       guard let text = try string(value, "url") else { return nil }
       guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
         scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
-      else { throw fail("url", "not an http(s) URL: \(JSONValue.string(Redaction.url(text)).rendered)") }
+      else { throw fail("url", "not an http(s) URL: \"\(Redaction.url(text))\"", at: value) }
       return text
     }
 
-    mutating func replay(_ value: JSONValue, into result: inout ReplayConfiguration) throws(DocumentError) {
+    func replay(_ value: SpecNode, into result: inout ReplayConfiguration) throws(DocumentError) {
       let fields = try object(value, path: "replay", known: ReplayConfigurationDecoder.replayKeys)
-      for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
+      for (key, value) in fields {
         let path = "replay.\(key)"
         switch key {
         case "seed": result.replay.seed = UInt64(try integer(value, path, min: 0))
@@ -213,7 +209,7 @@ public enum ReplayConfigurationDecoder {
         case "deriveSpeed":
           let text = try string(value, path) ?? "auto"
           guard let policy = FixNormalizer.SpeedPolicy(rawValue: text) else {
-            throw fail(path, "expected auto, always or never, found \(value.rendered)")
+            throw fail(path, "expected auto, always or never, found \(value.quoted)", at: value)
           }
           result.speedPolicy = policy
         case "network": result.replay.network = try network(value)
@@ -226,10 +222,10 @@ public enum ReplayConfigurationDecoder {
       }
     }
 
-    func network(_ value: JSONValue) throws(DocumentError) -> NetworkModel {
+    func network(_ value: SpecNode) throws(DocumentError) -> NetworkModel {
       let fields = try object(value, path: "replay.network", known: ReplayConfigurationDecoder.networkKeys)
       var model = NetworkModel()
-      for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
+      for (key, value) in fields {
         let path = "replay.network.\(key)"
         switch key {
         case "latencyMs":
@@ -237,18 +233,18 @@ public enum ReplayConfigurationDecoder {
           model.latencyMin = low
           model.latencyMax = high
         case "schedule":
-          guard case .array(let items) = value else {
-            throw fail(path, "expected a list such as [200, 500, \"timeout\"]")
+          guard case .array(let items) = value.kind else {
+            throw fail(path, "expected a list such as [200, 500, \"timeout\"]", at: value)
           }
           model.schedule = try items.map { (item) throws(DocumentError) -> NetworkModel.Outcome in
             let text: String
-            switch item {
+            switch item.kind {
             case .number(let code) where code == code.rounded() && abs(code) < 1e6: text = String(Int(code))
             case .string(let word): text = word
-            default: throw fail(path, "expected a status code or \"timeout\", found \(item.rendered)")
+            default: throw fail(path, "expected a status code or \"timeout\", found \(item.quoted)", at: value)
             }
             guard let outcome = NetworkModel.Outcome(text) else {
-              throw fail(path, "expected a status code (100-599) or \"timeout\", found \(item.rendered)")
+              throw fail(path, "expected a status code (100-599) or \"timeout\", found \(item.quoted)", at: value)
             }
             return outcome
           }
@@ -256,7 +252,7 @@ public enum ReplayConfigurationDecoder {
         case "failureRate":
           model.failureRate = try number(value, path)
           guard NumberBounds.probability.contains(model.failureRate) else {
-            throw fail(path, "must be between 0 and 1, found \(value.rendered)")
+            throw fail(path, "must be between 0 and 1, found \(value.quoted)", at: value)
           }
         case "failureStatus": model.failureStatus = try integer(value, path, min: 100, max: 599)
         default: break
@@ -270,18 +266,21 @@ public enum ReplayConfigurationDecoder {
 extension NetworkModel {
   /// Reads a latency: milliseconds, or `[min, max]` for a seeded uniform draw.
   fileprivate static func latencyRange(
-    _ value: JSONValue, path: String, reader: ReplayConfigurationDecoder.Reader
+    _ value: SpecNode, path: String, reader: ReplayConfigurationDecoder.Reader
   ) throws(DocumentError) -> (Int64, Int64) {
-    switch value {
+    switch value.kind {
     case .number:
       let ms = try reader.integer(value, path, min: 0, max: Int(NumberBounds.latencyMilliseconds.upperBound))
       return (Int64(ms), Int64(ms))
     case .array(let bounds) where bounds.count == 2:
-      let low = try reader.integer(bounds[0], path, min: 0, max: Int(NumberBounds.latencyMilliseconds.upperBound))
-      let high = try reader.integer(bounds[1], path, min: low, max: Int(NumberBounds.latencyMilliseconds.upperBound))
+      // Errors in a pair point at the pair.
+      let low = try reader.integer(
+        bounds[0].placed(at: value), path, min: 0, max: Int(NumberBounds.latencyMilliseconds.upperBound))
+      let high = try reader.integer(
+        bounds[1].placed(at: value), path, min: low, max: Int(NumberBounds.latencyMilliseconds.upperBound))
       return (Int64(low), Int64(high))
     default:
-      throw reader.fail(path, "expected milliseconds or [min, max], found \(value.rendered)")
+      throw reader.fail(path, "expected milliseconds or [min, max], found \(value.quoted)", at: value)
     }
   }
 }
