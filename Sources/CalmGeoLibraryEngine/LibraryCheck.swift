@@ -69,7 +69,8 @@ package enum LibraryCheck {
     -> Comparison
   {
     var observer = CollectingObserver()
-    _ = ReplayRunner.run(track, configuration: testCase.configuration, observer: &observer, metrics: false)
+    _ = ReplayRunner.run(
+      source: track, configuration: testCase.configuration, observer: &observer, options: ReplayOptions(metrics: false))
     let outcome = try engine.run(fixes: track.fixes, configuration: testCase.configuration)
     // Where either engine crashes (the built-in one reports where the library would), both
     // are compared up to that point.

@@ -57,7 +57,8 @@ struct CalmGeoBench: ParsableCommand {
       for _ in 0..<max(1, repeats) {
         var observer = DiscardingObserver()
         let start = Self.now()
-        let result = ReplayRunner.run(track, configuration: configuration, observer: &observer)
+        let result = ReplayRunner.run(
+          source: track, configuration: configuration, observer: &observer, options: ReplayOptions(metrics: false))
         best = min(best, Self.now() - start)
         emitted = result.emitted
       }
@@ -67,7 +68,9 @@ struct CalmGeoBench: ParsableCommand {
       let start = Self.now()
       let opened = try InputOpener.open(path: log, forcedFormat: forced)
       var observer = DiscardingObserver()
-      let result = try ReplayRunner.run(opened, options: options, configuration: configuration, observer: &observer)
+      let result = try ReplayRunner.run(
+        source: ReplayLog(opened, options: options), configuration: configuration, observer: &observer,
+        options: ReplayOptions(metrics: false))
       report(
         "replay", seconds: Self.now() - start, bytes: bytes, fixes: result.machine.fixes,
         extra: "emitted=\(result.emitted)")

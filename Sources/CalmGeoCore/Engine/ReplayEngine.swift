@@ -79,10 +79,15 @@ public struct ReplayEngine<Observer: ReplayObserver> {
   }
 
   /// Processes the next fix: the calls due by its time, the fix, then calls its events made
-  /// due. `coordsBytes` and `cosLatitude`: the length of its encoded `coords` object and its
-  /// cosine of latitude when already known (a track replayed many times, `TrackAnalysis`);
-  /// nil works them out if needed.
-  public mutating func process(_ fix: Fix, coordsBytes: Int? = nil, cosLatitude: Double? = nil) {
+  /// due. A fix not after the previous one is refused and counted (`fixesOutOfOrder`).
+  public mutating func process(_ fix: Fix) {
+    process(fix, coordsBytes: nil, cosLatitude: nil)
+  }
+
+  /// `process(_:)` with the length of the fix's encoded `coords` object and its cosine of
+  /// latitude when already known (a track replayed many times, `TrackAnalysis`); nil works
+  /// them out if needed.
+  package mutating func process(_ fix: Fix, coordsBytes: Int?, cosLatitude: Double?) {
     // The virtual clock never runs backwards: the state machine, the store's expiries and the
     // scheduler all assume it.
     guard firstTime == nil || fix.time > lastFixTime else {

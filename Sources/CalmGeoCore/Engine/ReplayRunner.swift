@@ -1,50 +1,36 @@
-/// The library's one replay entry point: a log (streamed) or a track in memory, through
-/// parser, normalizer and engine, to one `ReplayResult`. The configuration's scenario
-/// (the app's calls) drives the engine; an entry that could not run on the log is in
-/// `result.scenarioError` (the CLI reports it, exit 64).
+/// The library's one replay entry point: a source (a track in memory, or a log streamed from
+/// its file) through the engine under a configuration, to one `ReplayResult`. The
+/// configuration's scenario (the app's calls) drives the engine; an entry that could not run
+/// on the log is in `result.scenarioError` (the CLI reports it, exit 64).
 public enum ReplayRunner {
-  /// Replays fixes already in memory; with `metrics`, measured alongside (sweeps that do
-  /// not rank on the Hausdorff distance skip it: `computesHausdorff` false; nor on the run's min-#
-  /// answers: `solvesEfficiency` false, `efficiency` then has the run's side and the track's ladder).
-  /// `analysis` (of this track) saves work that every replay of it would repeat; the
-  /// result is the same with or without it. `transport` answers the requests;
-  /// `shouldStop`, asked before each fix, ends the log early (an interrupted live run), the
-  /// replay then finishing as at the log's end.
-  public static func run<Observer: ReplayObserver>(
-    _ track: Track, configuration: ReplayConfiguration, observer: inout Observer, metrics: Bool,
-    computesHausdorff: Bool = true, solvesEfficiency: Bool = true, analysis: TrackAnalysis? = nil,
-    transport: UploadTransport = .simulated, shouldStop: (() -> Bool)? = nil
-  ) -> ReplayResult {
+  /// Replays `source` under `configuration`, reporting events to `observer` as they happen;
+  /// with `options.metrics` (the default), measured alongside (`result.metrics`).
+  ///
+  /// A track in memory cannot fail (`Failure` is `Never`: no `try`); a log throws a fatal
+  /// `ParseError` when it yields no usable fix at all.
+  public static func run<Source: ReplaySource, Observer: ReplayObserver>(
+    source: Source, configuration: ReplayConfiguration, observer: inout Observer,
+    options: ReplayOptions = ReplayOptions()
+  ) throws(Source.Failure) -> ReplayResult {
     var noTape: UploadTape? = nil
-    return run(
-      track, configuration: configuration, observer: &observer, metrics: metrics,
-      computesHausdorff: computesHausdorff, solvesEfficiency: solvesEfficiency, analysis: analysis,
-      transport: transport, shouldStop: shouldStop, recording: &noTape)
+    return try run(
+      source: source, configuration: configuration, observer: &observer, options: options, recording: &noTape)
   }
 
-  /// `run(_:configuration:observer:metrics:…)`, recording the requests to the upload
-  /// simulator on `tape` when it is not nil.
-  static func run<Observer: ReplayObserver>(
-    _ track: Track, configuration: ReplayConfiguration, observer: inout Observer, metrics: Bool,
-    computesHausdorff: Bool = true, solvesEfficiency: Bool = true, analysis: TrackAnalysis? = nil,
-    transport: UploadTransport = .simulated, shouldStop: (() -> Bool)? = nil, recording tape: inout UploadTape?
-  ) -> ReplayResult {
-    // The analysis holds per-fix numbers: only for the track's fixes as they are.
-    let analysis =
-      configuration.speedPolicy == track.speedPolicy && analysis?.covers(track) == true
-      ? analysis : nil
-    guard metrics else {
-      return run(
-        track, configuration: configuration, observer: &observer, analysis: analysis, transport: transport,
-        shouldStop: shouldStop, recording: &tape)
+  /// `run(source:configuration:observer:options:)`, recording the requests to the upload
+  /// simulator on `tape` when it is not nil (the sweeps' sharing path).
+  package static func run<Source: ReplaySource, Observer: ReplayObserver>(
+    source: Source, configuration: ReplayConfiguration, observer: inout Observer, options: ReplayOptions,
+    recording tape: inout UploadTape?
+  ) throws(Source.Failure) -> ReplayResult {
+    guard options.metrics else {
+      return try replay(source, configuration: configuration, observer: &observer, options: options, recording: &tape)
     }
-    let metricsObserver = MetricsObserver(
-      settings: configuration.replay, computesHausdorff: computesHausdorff, solvesEfficiency: solvesEfficiency,
-      analysis: analysis)
-    return measuring(metricsObserver, beside: &observer) { pair in
-      run(
-        track, configuration: configuration, observer: &pair, analysis: analysis, transport: transport,
-        shouldStop: shouldStop, recording: &tape)
+    let metrics = MetricsObserver(
+      settings: configuration.replay, computesHausdorff: options.computesHausdorff,
+      solvesEfficiency: options.solvesEfficiency, analysis: source.analysis(options.analysis, under: configuration))
+    return try measuring(metrics, beside: &observer) { (pair) throws(Source.Failure) -> ReplayResult in
+      try replay(source, configuration: configuration, observer: &pair, options: options, recording: &tape)
     }
   }
 
@@ -61,66 +47,21 @@ public enum ReplayRunner {
     return result
   }
 
-  /// Replays fixes already in memory (sweeps: one parsed track, many configurations),
-  /// under the configuration's speed policy as the streaming path applies it.
-  public static func run<Observer: ReplayObserver>(
-    _ track: Track, configuration: ReplayConfiguration, observer: inout Observer, analysis: TrackAnalysis? = nil,
-    transport: UploadTransport = .simulated, shouldStop: (() -> Bool)? = nil
-  ) -> ReplayResult {
-    var noTape: UploadTape? = nil
-    return run(
-      track, configuration: configuration, observer: &observer, analysis: analysis, transport: transport,
-      shouldStop: shouldStop, recording: &noTape)
-  }
-
-  private static func run<Observer: ReplayObserver>(
-    _ track: Track, configuration: ReplayConfiguration, observer: inout Observer, analysis: TrackAnalysis?,
-    transport: UploadTransport, shouldStop: (() -> Bool)?, recording tape: inout UploadTape?
-  ) -> ReplayResult {
+  private static func replay<Source: ReplaySource, Observer: ReplayObserver>(
+    _ source: Source, configuration: ReplayConfiguration, observer: inout Observer, options: ReplayOptions,
+    recording tape: inout UploadTape?
+  ) throws(Source.Failure) -> ReplayResult {
     var engine = ReplayEngine(
       config: configuration.calmGeo, settings: configuration.replay, scenario: configuration.scenario,
-      observer: observer,
-      transport: transport)
+      observer: observer, transport: options.transport)
     engine.uploadTape = tape
     tape = nil
     defer { tape = engine.uploadTape }
-    var diagnostics = track.diagnostics
-    if configuration.speedPolicy == track.speedPolicy, let shouldStop {
-      for fix in track.fixes {
-        if shouldStop() { break }
-        engine.process(fix)
-      }
-    } else if configuration.speedPolicy == track.speedPolicy {
-      if let analysis, analysis.covers(track) {
-        for index in track.fixes.indices {
-          engine.process(
-            track.fixes[index], coordsBytes: Int(analysis.coordsBytes[index]), cosLatitude: analysis.cosLatitudes[index]
-          )
-        }
-      } else {
-        engine.process(track.fixes)
-      }
-    } else {
-      // Speeds again from the logged values: derived ones are flagged, so strip them
-      // and let a normalizer with this policy derive what it would have.
-      var normalizer = FixNormalizer(speedPolicy: configuration.speedPolicy)
-      for fix in track.fixes {
-        if shouldStop?() == true { break }
-        var logged = fix
-        if logged.flags.contains(.speedDerived) {
-          logged.speed = nil
-          logged.flags.remove(.speedDerived)
-        }
-        if let normalized = normalizer.accept(logged) { engine.process(normalized) }
-      }
-      diagnostics.estimated["speed_derived"] = normalizer.derivedSpeeds == 0 ? nil : normalizer.derivedSpeeds
-    }
+    let input = try source.feed(&engine, configuration: configuration, options: options)
     var result = engine.finish()
     observer = engine.observer
-    result.input = ReplayInput(name: track.name, format: track.format, gzipped: track.gzipped, diagnostics: diagnostics)
-    result.input?.sha256 = track.sha256
+    result.input = input
     result.configuration = configuration
     return result
   }
-
 }

@@ -75,8 +75,9 @@ public struct ReplayStats: Codable, Sendable, Hashable {
     tool = "calmgeo-replay \(Self.toolVersion)"
   }
 
-  /// The stats of a finished replay.
-  public init(_ result: ReplayResult) {
+  /// The stats of a finished replay: the engine's sections from `result`, then those of its
+  /// metrics and of each of `contributors` (observers of the run, such as a `GeofenceMonitor`).
+  public init(_ result: ReplayResult, contributors: [any StatsContributing] = []) {
     schemaVersion = StatsSchemaVersion(Self.currentSchemaVersion)
     let diagnostics = result.input?.diagnostics ?? InputDiagnostics()
     let m = result.machine
@@ -113,17 +114,13 @@ public struct ReplayStats: Codable, Sendable, Hashable {
     calls = result.calls.map { counts in
       Dictionary(uniqueKeysWithValues: counts.map { ($0.key.rawValue, $0.value) })
     }
-    fidelity = result.metrics?.fidelity
-    stops = result.metrics?.stops
-    efficiency = result.metrics?.efficiency
-    if result.uploads.requests > 0 || result.configuration?.calmGeo.url != nil, let metrics = result.metrics {
-      delivery = DeliveryStats(metrics.delivery, emitted: result.emitted, uploads: result.uploads)
-    }
     energy = (result.configuration?.replay.energy ?? EnergyModel()).estimate(result)
     platform = result.platform.map(Platform.init)
     library = result.libraryCrash.map(LibraryStats.init)
     seed = Int(truncatingIfNeeded: result.configuration?.replay.seed ?? 0)
     configuration = result.configuration.map(EffectiveConfiguration.init)
     tool = "calmgeo-replay \(Self.toolVersion)"
+    result.metrics?.contribute(to: &self, of: result)
+    for contributor in contributors { contributor.contribute(to: &self, of: result) }
   }
 }

@@ -306,8 +306,8 @@ package struct SweepRunner: Sendable {
       if Task.isCancelled { break }
       let members = groups[key]!
       let replays = ReplayRunner.run(
-        track, sharing: members.map { plan.configurations[$0] }, metrics: true, computesHausdorff: hausdorff,
-        solvesEfficiency: efficiency, analysis: loaded.analysis)
+        track, sharing: members.map { plan.configurations[$0] },
+        options: ReplayOptions(computesHausdorff: hausdorff, solvesEfficiency: efficiency, analysis: loaded.analysis))
       for (configuration, result) in zip(members, replays) { results[configuration] = result }
     }
     // In the chunk's order; a configuration not replayed (cancelled) has no row.

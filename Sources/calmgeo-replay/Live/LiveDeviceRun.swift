@@ -32,9 +32,9 @@ struct LiveDeviceRun: @unchecked Sendable {
       var observers = try ReplayObservers(
         folder: output, ndjson: ndjson, options: reports, reportFormats: [], trackName: name)
       let result = ReplayRunner.run(
-        device.apply(to: track), configuration: configuration, observer: &observers.observer,
-        metrics: reports.metrics, transport: transport, shouldStop: shouldStop)
-      try observers.finish(result: result, stats: ReplayStats(result))
+        source: device.apply(to: track), configuration: configuration, observer: &observers.observer,
+        options: ReplayOptions(metrics: reports.metrics, transport: transport, shouldStop: shouldStop))
+      try observers.finish(result: result, stats: ReplayStats(result, contributors: observers.statsContributors))
       try output.commit()
       return result
     } catch {

@@ -42,8 +42,10 @@ struct LiveSession {
       var configuration = configuration
       configuration.replay.seed = device.seed
       var observer = DiscardingObserver()
-      return ReplayRunner.run(device.apply(to: track), configuration: configuration, observer: &observer).uploads
-        .requests
+      let options = ReplayOptions(metrics: false)
+      return ReplayRunner.run(
+        source: device.apply(to: track), configuration: configuration, observer: &observer, options: options
+      ).uploads.requests
     }
   }
 

@@ -51,10 +51,8 @@ struct ReplayObservers {
     observer = ObserverPair(try OutputWriter(folder: folder, ndjson: ndjson), ObserverList(extras))
   }
 
-  /// The `geofences` section of the stats, when geofences were monitored.
-  var geofenceStats: GeofenceStats? {
-    observer.second.first(GeofenceMonitor.self)?.stats
-  }
+  /// The observers that write sections of `stats.json` (`GeofenceMonitor`).
+  var statsContributors: [any StatsContributing] { observer.second.statsContributors }
 
   /// Closes every stream, writes `stats.json` and then each report asked for (once,
   /// however often it was named).

@@ -33,8 +33,8 @@ struct TrackReplay {
     ) {
       (observer: inout ReplayObservers.Observer) in
       ReplayRunner.run(
-        track, configuration: outputs.reports.applied(to: configuration), observer: &observer,
-        metrics: outputs.reports.metrics)
+        source: track, configuration: outputs.reports.applied(to: configuration), observer: &observer,
+        options: ReplayOptions(metrics: outputs.reports.metrics))
     }
   }
 
@@ -51,8 +51,8 @@ struct TrackReplay {
       name: name, parent: parent, owner: owner ?? .log(log), configuration: configuration, outputs: outputs
     ) { (observer: inout ReplayObservers.Observer) in
       try ReplayRunner.run(
-        opened, options: parseOptions, configuration: outputs.reports.applied(to: configuration),
-        observer: &observer, metrics: outputs.reports.metrics, transport: transport)
+        source: ReplayLog(opened, options: parseOptions), configuration: outputs.reports.applied(to: configuration),
+        observer: &observer, options: ReplayOptions(metrics: outputs.reports.metrics, transport: transport))
     }
   }
 
@@ -99,8 +99,7 @@ struct TrackReplay {
         calls: configuration.scenario != nil)
       let result = try run(&observers.observer)
       if let problem = result.scenarioError { throw problem }
-      var stats = ReplayStats(result)
-      stats.geofences = observers.geofenceStats
+      let stats = ReplayStats(result, contributors: observers.statsContributors)
       try observers.finish(result: result, stats: stats)
       return (output, result, stats)
     } catch {

@@ -19,9 +19,10 @@ enum KeepBest {
           var observers = try ReplayObservers(
             folder: output, ndjson: false, options: reports, reportFormats: [.html], trackName: track.name)
           let result = try ReplayRunner.run(
-            opened, options: track.options, configuration: plan.configurations[candidate.configIndex],
-            observer: &observers.observer, metrics: reports.metrics)
-          try observers.finish(result: result, stats: ReplayStats(result))
+            source: ReplayLog(opened, options: track.options),
+            configuration: plan.configurations[candidate.configIndex], observer: &observers.observer,
+            options: ReplayOptions(metrics: reports.metrics))
+          try observers.finish(result: result, stats: ReplayStats(result, contributors: observers.statsContributors))
           try output.commit()
         } catch {
           output.discard()

@@ -14,7 +14,9 @@ struct CheckChangeGatesTests {
     var observer = DiscardingObserver()
     let track = Track(
       name: "worked.csv", format: .csv, fixes: EquatorTrack.workedExample, diagnostics: InputDiagnostics())
-    var stats = ReplayStats(ReplayRunner.run(track, configuration: configuration, observer: &observer, metrics: true))
+    var stats = ReplayStats(
+      ReplayRunner.run(
+        source: track, configuration: configuration, observer: &observer, options: ReplayOptions(metrics: true)))
     stats.uploads.requests = requests
     stats.engine.keptRatio = keptRatio
     return stats

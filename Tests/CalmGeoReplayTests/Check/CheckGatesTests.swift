@@ -12,7 +12,9 @@ struct CheckGatesTests {
     var observer = DiscardingObserver()
     let track = Track(
       name: "worked.csv", format: .csv, fixes: EquatorTrack.workedExample, diagnostics: InputDiagnostics())
-    return ReplayStats(ReplayRunner.run(track, configuration: configuration, observer: &observer, metrics: true))
+    return ReplayStats(
+      ReplayRunner.run(
+        source: track, configuration: configuration, observer: &observer, options: ReplayOptions(metrics: true)))
   }
 
   private func gates(_ text: String, source: String = "gates.yaml") throws(DocumentError) -> CheckGates {

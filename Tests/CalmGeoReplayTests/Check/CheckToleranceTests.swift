@@ -64,7 +64,9 @@ struct CheckToleranceTests {
     var observer = DiscardingObserver()
     let track = Track(
       name: "logs/worked.csv", format: .csv, fixes: EquatorTrack.workedExample, diagnostics: InputDiagnostics())
-    return ReplayStats(ReplayRunner.run(track, configuration: configuration, observer: &observer, metrics: true))
+    return ReplayStats(
+      ReplayRunner.run(
+        source: track, configuration: configuration, observer: &observer, options: ReplayOptions(metrics: true)))
   }
 
   @Test func statsCheckComparesFloatsWithinToleranceAndTheInputByFileName() {

@@ -15,7 +15,9 @@ struct StatsComparisonTests {
     configuration.replay.network.loopSchedule = true
     var observer = DiscardingObserver()
     let track = Track(name: "worked", format: .csv, fixes: EquatorTrack.workedExample, diagnostics: InputDiagnostics())
-    return ReplayStats(ReplayRunner.run(track, configuration: configuration, observer: &observer))
+    return ReplayStats(
+      ReplayRunner.run(
+        source: track, configuration: configuration, observer: &observer, options: ReplayOptions(metrics: false)))
   }
 
   @Test func statsRoundTripThroughTheirJSON() throws {

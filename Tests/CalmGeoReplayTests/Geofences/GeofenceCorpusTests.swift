@@ -11,7 +11,8 @@ struct GeofenceCorpusTests {
   static func events(_ conditions: [GeofenceCondition]) throws -> [String] {
     let track = try TrackReader.load(path: Corpus.path(log), options: ParseOptions())
     var monitor = GeofenceMonitor(conditions: conditions)
-    _ = ReplayRunner.run(track, configuration: ReplayConfiguration(), observer: &monitor)
+    _ = ReplayRunner.run(
+      source: track, configuration: ReplayConfiguration(), observer: &monitor, options: ReplayOptions(metrics: false))
     return monitor.events.keptWithLast.map { "\($0.identifier) \($0.fix) \(UTCTime.iso8601($0.time)) \($0.state)" }
   }
 

@@ -16,7 +16,9 @@ struct DeliveryAddressingTests {
     var observer = DiscardingObserver()
     let track = Track(
       name: "worked.csv", format: .csv, fixes: EquatorTrack.workedExample, diagnostics: InputDiagnostics())
-    return ReplayStats(ReplayRunner.run(track, configuration: configuration, observer: &observer, metrics: true))
+    return ReplayStats(
+      ReplayRunner.run(
+        source: track, configuration: configuration, observer: &observer, options: ReplayOptions(metrics: true)))
   }
 
   @Test func checkGateOnTheDelayP95() throws {

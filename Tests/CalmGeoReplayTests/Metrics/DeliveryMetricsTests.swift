@@ -102,10 +102,12 @@ struct DeliveryMetricsTests {
     let track = Track(name: "eq", format: .csv, fixes: EquatorTrack.workedExample, diagnostics: InputDiagnostics())
     var configuration = ReplayConfiguration()
     var observer = DiscardingObserver()
-    let plain = ReplayRunner.run(track, configuration: configuration, observer: &observer, metrics: true)
+    let plain = ReplayRunner.run(
+      source: track, configuration: configuration, observer: &observer, options: ReplayOptions(metrics: true))
     #expect(ReplayStats(plain).delivery == nil)
     configuration.calmGeo = uploadConfig()
-    let uploading = ReplayRunner.run(track, configuration: configuration, observer: &observer, metrics: true)
+    let uploading = ReplayRunner.run(
+      source: track, configuration: configuration, observer: &observer, options: ReplayOptions(metrics: true))
     let stats = try #require(ReplayStats(uploading).delivery)
     // As `withoutFinalSyncTwoStayStored`.
     #expect(stats.delivered == 5 && stats.delaySeconds.p95 == 72 && stats.stillStored == 2)

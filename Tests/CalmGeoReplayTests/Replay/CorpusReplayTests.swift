@@ -46,7 +46,8 @@ struct CorpusReplayTests {
     #expect(!track.fixes.isEmpty || log.hasPrefix("nmea/"))
     guard !track.fixes.isEmpty else { return }
     var observer = CollectingObserver()
-    let result = ReplayRunner.run(track, configuration: Self.configuration, observer: &observer)
+    let result = ReplayRunner.run(
+      source: track, configuration: Self.configuration, observer: &observer, options: ReplayOptions(metrics: false))
     let uploads = result.uploads
     #expect(result.emitted == observer.locations.count)
     #expect(uploads.stored == result.emitted)

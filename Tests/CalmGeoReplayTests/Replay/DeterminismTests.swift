@@ -55,7 +55,8 @@ struct ParallelReplayTests {
     }
     func replay(_ configuration: ReplayConfiguration) -> ReplayResult {
       var observer = DiscardingObserver()
-      return ReplayRunner.run(track, configuration: configuration, observer: &observer)
+      return ReplayRunner.run(
+        source: track, configuration: configuration, observer: &observer, options: ReplayOptions(metrics: false))
     }
     let sequential = configurations.map(replay)
     let parallel = await withTaskGroup(of: (Int, ReplayResult).self) { group in

@@ -123,11 +123,13 @@ struct EventStreamTests {
     var configuration = ReplayConfiguration()
     configuration.speedPolicy = .never
     var observer = CollectingObserver()
-    _ = ReplayRunner.run(track, configuration: configuration, observer: &observer)
+    _ = ReplayRunner.run(
+      source: track, configuration: configuration, observer: &observer, options: ReplayOptions(metrics: false))
     #expect(observer.decisions.allSatisfy { $0.speed == -1 && !$0.speedDerived })
     configuration.speedPolicy = .auto
     var derived = CollectingObserver()
-    _ = ReplayRunner.run(track, configuration: configuration, observer: &derived)
+    _ = ReplayRunner.run(
+      source: track, configuration: configuration, observer: &derived, options: ReplayOptions(metrics: false))
     #expect(abs(derived.decisions[5].speed - 1.5) < 1e-3 && derived.decisions[5].speedDerived)
   }
 }

@@ -49,7 +49,8 @@ struct SharedUploadsTests {
     #expect(Set(configurations.map(\.decisionKey)).count == 1)
     let analysis = TrackAnalysis(track, stopRules: Set(configurations.map { StopRule($0.replay) }))
     let shared = ReplayRunner.run(
-      track, sharing: configurations, metrics: true, computesHausdorff: false, analysis: analysis)
+      track, sharing: configurations,
+      options: ReplayOptions(metrics: true, computesHausdorff: false, analysis: analysis))
     #expect(shared.count == configurations.count)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
@@ -57,8 +58,8 @@ struct SharedUploadsTests {
     for (configuration, result) in zip(configurations, shared) {
       var observer = DiscardingObserver()
       let alone = ReplayRunner.run(
-        track, configuration: configuration, observer: &observer, metrics: true,
-        computesHausdorff: false, analysis: analysis)
+        source: track, configuration: configuration, observer: &observer,
+        options: ReplayOptions(metrics: true, computesHausdorff: false, analysis: analysis))
       #expect(result == alone)
       #expect(try encoder.encode(ReplayStats(result)) == encoder.encode(ReplayStats(alone)))
       requests.insert(result.uploads.requests)
@@ -73,9 +74,12 @@ struct SharedUploadsTests {
     var b = a
     b.calmGeo.distanceFilter = 50
     #expect(a.decisionKey != b.decisionKey)
-    let results = ReplayRunner.run(track, sharing: [a, b], metrics: true)
+    let results = ReplayRunner.run(track, sharing: [a, b], options: ReplayOptions(metrics: true))
     var observer = DiscardingObserver()
-    #expect(results[1] == ReplayRunner.run(track, configuration: b, observer: &observer, metrics: true))
+    #expect(
+      results[1]
+        == ReplayRunner.run(source: track, configuration: b, observer: &observer, options: ReplayOptions(metrics: true))
+    )
     #expect(results[0].emitted != results[1].emitted)
   }
 

@@ -21,9 +21,11 @@ struct TrackAnalysisConcurrentTests {
       var a = DiscardingObserver()
       var b = DiscardingObserver()
       let withSerial = ReplayRunner.run(
-        track, configuration: configuration, observer: &a, metrics: true, analysis: serial)
+        source: track, configuration: configuration, observer: &a,
+        options: ReplayOptions(metrics: true, analysis: serial))
       let withConcurrent = ReplayRunner.run(
-        track, configuration: configuration, observer: &b, metrics: true, analysis: concurrent)
+        source: track, configuration: configuration, observer: &b,
+        options: ReplayOptions(metrics: true, analysis: concurrent))
       #expect(withConcurrent == withSerial)
     }
   }

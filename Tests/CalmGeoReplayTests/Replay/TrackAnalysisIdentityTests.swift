@@ -41,14 +41,16 @@ struct TrackAnalysisIdentityTests {
     #expect(!analysisOfEquator.covers(north))
 
     var observer = DiscardingObserver()
-    let alone = ReplayRunner.run(north, configuration: Self.configuration, observer: &observer, metrics: false)
+    let alone = ReplayRunner.run(
+      source: north, configuration: Self.configuration, observer: &observer, options: ReplayOptions(metrics: false))
     let given = ReplayRunner.run(
-      north, configuration: Self.configuration, observer: &observer, metrics: false, analysis: analysisOfEquator)
+      source: north, configuration: Self.configuration, observer: &observer,
+      options: ReplayOptions(metrics: false, analysis: analysisOfEquator))
     #expect(alone.uploads.bytesSent > 0)
     #expect(given == alone)
     let ownAnalysis = ReplayRunner.run(
-      north, configuration: Self.configuration, observer: &observer, metrics: false,
-      analysis: TrackAnalysis(north, stopRules: []))
+      source: north, configuration: Self.configuration, observer: &observer,
+      options: ReplayOptions(metrics: false, analysis: TrackAnalysis(north, stopRules: [])))
     #expect(ownAnalysis == alone)
   }
 }

@@ -45,11 +45,13 @@ struct TrackAnalysisTests {
     for configuration in configurations {
       // Without the analysis, with an observer that wants every body.
       var collecting = CollectingObserver()
-      let plain = ReplayRunner.run(track, configuration: configuration, observer: &collecting, metrics: true)
+      let plain = ReplayRunner.run(
+        source: track, configuration: configuration, observer: &collecting, options: ReplayOptions(metrics: true))
       // With it, and no observer wanting bodies: sizes counted, stops read from the table.
       var discarding = DiscardingObserver()
       let analysed = ReplayRunner.run(
-        track, configuration: configuration, observer: &discarding, metrics: true, analysis: analysis)
+        source: track, configuration: configuration, observer: &discarding,
+        options: ReplayOptions(metrics: true, analysis: analysis))
       #expect(analysed == plain)
       #expect(ReplayStats(analysed) == ReplayStats(plain))
       #expect(plain.uploads.bytesSent == collecting.bodies.reduce(0) { $0 + $1.count })
@@ -64,9 +66,11 @@ struct TrackAnalysisTests {
     let configuration = try Self.configuration(#"{"distanceFilter": 16}"#)
     var a = DiscardingObserver()
     var b = DiscardingObserver()
-    let plain = ReplayRunner.run(track, configuration: configuration, observer: &a, metrics: true)
+    let plain = ReplayRunner.run(
+      source: track, configuration: configuration, observer: &a, options: ReplayOptions(metrics: true))
     let analysed = ReplayRunner.run(
-      track, configuration: configuration, observer: &b, metrics: true, analysis: analysis)
+      source: track, configuration: configuration, observer: &b,
+      options: ReplayOptions(metrics: true, analysis: analysis))
     #expect(plain == analysed)
     // The walk's café stop is found at the default rule (Samples/README.md).
     #expect(plain.metrics?.stops.trueStops ?? 0 >= 1)

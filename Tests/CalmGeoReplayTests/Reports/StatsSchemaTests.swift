@@ -15,7 +15,9 @@ struct StatsSchemaTests {
     configuration.calmGeo.syncThreshold = 3
     var observer = DiscardingObserver()
     let track = Track(name: "worked", format: .csv, fixes: EquatorTrack.workedExample, diagnostics: InputDiagnostics())
-    var stats = ReplayStats(ReplayRunner.run(track, configuration: configuration, observer: &observer, metrics: true))
+    var stats = ReplayStats(
+      ReplayRunner.run(
+        source: track, configuration: configuration, observer: &observer, options: ReplayOptions(metrics: true)))
     stats.calls = ["getCurrentPosition": 2, "start": 1, "stop": 1]
     func decoded<T: Decodable>(_ json: String) throws -> T { try JSONDecoder().decode(T.self, from: Data(json.utf8)) }
     stats.platform = try decoded(#"{"withheld": 3, "stationary": 1, "accuracy": 1, "rate": 1, "pauses": 2}"#)

@@ -78,8 +78,8 @@ struct SweepRunnerTests {
       let track = try TrackReader.load(path: plan.tracks[row.trackIndex].path)
       var observer = DiscardingObserver()
       let alone = ReplayRunner.run(
-        track, configuration: plan.configurations[row.configIndex], observer: &observer,
-        metrics: true, computesHausdorff: false, solvesEfficiency: solvesEfficiency)
+        source: track, configuration: plan.configurations[row.configIndex], observer: &observer,
+        options: ReplayOptions(metrics: true, computesHausdorff: false, solvesEfficiency: solvesEfficiency))
       let expected = SweepRow(
         stats: ReplayStats(alone), trackIndex: row.trackIndex, trackName: plan.tracks[row.trackIndex].name,
         configIndex: row.configIndex, grid: plan.manifest.grid, specHash: plan.specHash)

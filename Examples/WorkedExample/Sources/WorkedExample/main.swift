@@ -29,7 +29,8 @@ configuration.replay.finalSync = true
 
 let track = Track(name: "worked-example", format: .csv, fixes: fixes, diagnostics: InputDiagnostics())
 var observer = CollectingObserver()
-let result = ReplayRunner.run(track, configuration: configuration, observer: &observer, metrics: false)
+let result = ReplayRunner.run(
+  source: track, configuration: configuration, observer: &observer, options: ReplayOptions(metrics: false))
 
 func seconds(_ time: Int64) -> Int { Int((time - t0) / 1000) }
 

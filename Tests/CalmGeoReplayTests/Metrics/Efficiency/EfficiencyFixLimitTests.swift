@@ -14,7 +14,8 @@ struct EfficiencyFixLimitTests {
     var observer = DiscardingObserver()
     let shared = analysis ? TrackAnalysis(track, stopRules: [StopRule(configuration.replay)]) : nil
     let result = ReplayRunner.run(
-      track, configuration: configuration, observer: &observer, metrics: true, analysis: shared)
+      source: track, configuration: configuration, observer: &observer,
+      options: ReplayOptions(metrics: true, analysis: shared))
     return try #require(result.metrics?.efficiency)
   }
 

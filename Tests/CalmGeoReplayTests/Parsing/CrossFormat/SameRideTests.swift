@@ -37,7 +37,8 @@ struct SameRideTests {
     func replay(_ path: String) throws -> (CollectingObserver, ReplayResult) {
       var observer = CollectingObserver()
       let result = ReplayRunner.run(
-        try TrackReader.load(path: Corpus.path(path)), configuration: config, observer: &observer)
+        source: try TrackReader.load(path: Corpus.path(path)), configuration: config, observer: &observer,
+        options: ReplayOptions(metrics: false))
       return (observer, result)
     }
     let (csv, csvResult) = try replay("csv/dat100__20170813.csv")

@@ -6,35 +6,27 @@ extension ReplayRunner {
   /// configuration, in order, byte for byte in their stats (a test holds it to that).
   ///
   /// A configuration with a scenario, or configurations whose keys differ, are replayed
-  /// one by one.
-  public static func run(
-    _ track: Track, sharing configurations: [ReplayConfiguration], metrics: Bool, computesHausdorff: Bool = true,
-    solvesEfficiency: Bool = true, analysis: TrackAnalysis? = nil
+  /// one by one. `options.transport` and `options.shouldStop` are not used: every replay is
+  /// simulated to the track's end.
+  package static func run(
+    _ track: Track, sharing configurations: [ReplayConfiguration], options: ReplayOptions
   ) -> [ReplayResult] {
     guard let first = configurations.first else { return [] }
+    var options = options
+    options.transport = .simulated
+    options.shouldStop = nil
     var observer = DiscardingObserver()
     let key = first.decisionKey
     guard configurations.count > 1, first.scenario == nil, configurations.allSatisfy({ $0.decisionKey == key }) else {
-      return configurations.map {
-        run(
-          track, configuration: $0, observer: &observer, metrics: metrics, computesHausdorff: computesHausdorff,
-          solvesEfficiency: solvesEfficiency, analysis: analysis)
-      }
+      return configurations.map { run(source: track, configuration: $0, observer: &observer, options: options) }
     }
     var tape: UploadTape? = UploadTape()
-    let shared = run(
-      track, configuration: first, observer: &observer, metrics: metrics,
-      computesHausdorff: computesHausdorff, solvesEfficiency: solvesEfficiency, analysis: analysis,
-      recording: &tape)
+    let shared = run(source: track, configuration: first, observer: &observer, options: options, recording: &tape)
     var results = [shared]
     results.reserveCapacity(configurations.count)
     for configuration in configurations.dropFirst() {
       guard let tape, tape.isReplayable else {
-        results.append(
-          run(
-            track, configuration: configuration, observer: &observer, metrics: metrics,
-            computesHausdorff: computesHausdorff, solvesEfficiency: solvesEfficiency,
-            analysis: analysis))
+        results.append(run(source: track, configuration: configuration, observer: &observer, options: options))
         continue
       }
       var result = shared

@@ -1,46 +1,31 @@
-extension ReplayRunner {
-  /// Replays `opened` under `configuration`, reporting events to `observer` as they
-  /// happen, in memory that does not grow with the file; with `metrics`, the fidelity
-  /// and stop/start metrics are measured alongside (`result.metrics`). `transport`
-  /// answers the upload requests (the simulated network by default).
-  ///
-  /// Throws a fatal `ParseError` when the log yields no usable fix at all.
-  public static func run<Observer: ReplayObserver>(
-    _ opened: InputOpener.Opened, options: ParseOptions, configuration: ReplayConfiguration,
-    observer: inout Observer, metrics: Bool = false, transport: UploadTransport = .simulated
-  ) throws(ParseError) -> ReplayResult {
-    guard metrics else {
-      return try run(opened, options: options, configuration: configuration, observer: &observer, transport: transport)
-    }
-    return try measuring(MetricsObserver(settings: configuration.replay), beside: &observer) {
-      (pair: inout ObserverPair<MetricsObserver, Observer>) throws(ParseError) -> ReplayResult in
-      try run(opened, options: options, configuration: configuration, observer: &pair, transport: transport)
-    }
+/// A log replayed straight from its file (`ReplayRunner.run(source:…)`): parsed with `options`,
+/// normalized and handed to the engine fix by fix, in memory that does not grow with the file.
+public struct ReplayLog: ReplaySource {
+  public var opened: InputOpener.Opened
+  public var options: ParseOptions
+
+  public init(_ opened: InputOpener.Opened, options: ParseOptions) {
+    self.opened = opened
+    self.options = options
   }
 
-  private static func run<Observer: ReplayObserver>(
-    _ opened: InputOpener.Opened, options: ParseOptions, configuration: ReplayConfiguration,
-    observer: inout Observer, transport: UploadTransport
-  ) throws(ParseError) -> ReplayResult {
+  /// Throws a fatal `ParseError` when the log yields no usable fix at all.
+  public func feed<Observer: ReplayObserver>(
+    _ engine: inout ReplayEngine<Observer>, configuration: ReplayConfiguration, options replayOptions: ReplayOptions
+  ) throws(ParseError) -> ReplayInput {
     var diagnostics = InputDiagnostics(strict: options.strict, maxProblems: options.maxReportedProblems)
-    var engine = ReplayEngine(
-      config: configuration.calmGeo, settings: configuration.replay, scenario: configuration.scenario,
-      observer: observer,
-      transport: transport)
     let used = try TrackReader.readNormalized(
       opened, options: options, speedPolicy: configuration.speedPolicy, diagnostics: &diagnostics
     ) { engine.process($0) }
-    guard used > 0 else { throw noFix(opened, diagnostics) }
-    var result = engine.finish()
-    observer = engine.observer
-    result.input = ReplayInput(
-      name: opened.source.name, format: opened.format, gzipped: opened.gzipped,
-      diagnostics: diagnostics)
-    result.input?.sha256 = try opened.checksum?.finish()
-    result.configuration = configuration
-    return result
+    guard used > 0 else { throw ReplayRunner.noFix(opened, diagnostics) }
+    var input = ReplayInput(
+      name: opened.source.name, format: opened.format, gzipped: opened.gzipped, diagnostics: diagnostics)
+    input.sha256 = try opened.checksum?.finish()
+    return input
   }
+}
 
+extension ReplayRunner {
   /// Why a log gave no fix, and the option that helps where one does.
   static func noFixReasons(_ format: InputFormat, _ d: InputDiagnostics) -> [String] {
     var why: [String] = []

@@ -1,0 +1,30 @@
+/// How one replay runs, beside its source and configuration (`ReplayRunner.run(source:…)`).
+public struct ReplayOptions {
+  /// Measure the run (fidelity, stops, efficiency, delivery: `result.metrics`); the CLI's default.
+  public var metrics: Bool
+  /// With `metrics`: the exact Hausdorff distance (sweeps that do not rank on it skip it).
+  public var computesHausdorff: Bool
+  /// With `metrics`: the run's own min-# answers (off: `efficiency` has the run's side and the
+  /// track's ladder only).
+  public var solvesEfficiency: Bool
+  /// Work on the source's fixes done once and shared by every replay of them; the result is the
+  /// same with or without it. Used only where it covers the source (`ReplaySource.analysis`).
+  public var analysis: TrackAnalysis?
+  /// What answers the upload requests (the simulated network by default).
+  public var transport: UploadTransport
+  /// Asked before each fix of a track in memory; true ends the log early (an interrupted live
+  /// run), the replay then finishing as at the log's end.
+  public var shouldStop: (() -> Bool)?
+
+  public init(
+    metrics: Bool = true, computesHausdorff: Bool = true, solvesEfficiency: Bool = true,
+    analysis: TrackAnalysis? = nil, transport: UploadTransport = .simulated, shouldStop: (() -> Bool)? = nil
+  ) {
+    self.metrics = metrics
+    self.computesHausdorff = computesHausdorff
+    self.solvesEfficiency = solvesEfficiency
+    self.analysis = analysis
+    self.transport = transport
+    self.shouldStop = shouldStop
+  }
+}
