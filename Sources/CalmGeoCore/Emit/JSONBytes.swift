@@ -48,8 +48,49 @@ public struct JSONBytes: Sendable {
     if value == value.rounded(.towardZero), abs(value) < 9_007_199_254_740_992 {
       if value == 0 && value.sign == .minus { bytes.append(45) }
       int(Int(value))
+    } else if let shortest = ShortestDecimal.of(value) {
+      if value < 0 { bytes.append(45) }
+      appendDecimal(shortest.digits, exponent: shortest.exponent)
     } else {
       appendStrippingPointZero(value.description)
+    }
+  }
+
+  /// `digits × 10^exponent` (`digits` without trailing zeros, at most 17 of them, `exponent` < 0,
+  /// at least 0.001) as `description` writes it in decimal notation: `12.5`, `0.0125`.
+  private mutating func appendDecimal(_ digits: UInt64, exponent: Int) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+      let text = buffer.baseAddress!
+      // The digits right-aligned in text[4..<24], then the point and any zeros put before them.
+      var end = 24
+      var rest = digits
+      var count = 0
+      repeat {
+        end -= 1
+        text[end] = UInt8(truncatingIfNeeded: 48 &+ rest % 10)
+        rest /= 10
+        count += 1
+      } while rest > 0
+      let start = end
+      end = 24
+      let wholeDigits = count + exponent
+      var first: Int
+      if wholeDigits > 0 {
+        // Shift the whole digits left by one to open the point.
+        first = start - 1
+        for index in first..<(first + wholeDigits) { text[index] = text[index + 1] }
+        text[first + wholeDigits] = 46
+      } else {
+        first = start
+        for _ in 0..<(-wholeDigits) {
+          first -= 1
+          text[first] = 48
+        }
+        text[first - 1] = 46
+        text[first - 2] = 48
+        first -= 2
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(start: text + first, count: end - first))
     }
   }
 

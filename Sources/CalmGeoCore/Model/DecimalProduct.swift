@@ -13,6 +13,10 @@ public enum DecimalProduct {
     return value
   }
 
+  /// 10^`exponent` for 0 ≤ `exponent` ≤ 22, exact.
+  @inline(__always)
+  static func exactPowerOfTen(_ exponent: Int) -> Double { powersOfTen[exponent] }
+
   /// `a × b` in decimal, as the nearest `Double`.
   public static func of(_ a: Double, _ b: Double) -> Double {
     guard a.isFinite, b.isFinite, let x = parts(a), let y = parts(b) else { return a * b }
@@ -30,6 +34,43 @@ public enum DecimalProduct {
 
   /// A number's shortest text (`1.19`, `5.0`, `1e-05`) as digits × 10^exponent.
   static func parts(_ value: Double) -> (digits: Int64, exponent: Int)? {
+    if let parts = fastParts(value) { return parts }
+    return textParts(value)
+  }
+
+  /// `parts` without the text, for the values `description` writes in decimal notation:
+  /// a whole number below 10^15 as its digits and one `0` (`5.0` is 50 × 10^-1), others as
+  /// `ShortestDecimal` finds them; the leading `0` and zeros of `0.0125` count towards the 17
+  /// digits as they do in the text. `nil` where `textParts` decides.
+  @inline(__always)
+  static func fastParts(_ value: Double) -> (digits: Int64, exponent: Int)? {
+    let magnitude = value.magnitude
+    var digits: Int64
+    var exponent: Int
+    if magnitude < 1e15, magnitude >= 1, magnitude == magnitude.rounded(.towardZero) {
+      digits = Int64(magnitude) * 10
+      exponent = -1
+      guard digits < 100_000_000_000_000_000 else { return nil }
+    } else if let shortest = ShortestDecimal.of(magnitude), shortest.exponent < 0 {
+      var count = 1
+      var rest = shortest.digits
+      while rest >= 10 {
+        rest /= 10
+        count += 1
+      }
+      // Digits written: all of them when some are whole, else "0", the zeros after the point, the digits.
+      let written = count + shortest.exponent > 0 ? count : 1 - shortest.exponent
+      guard written <= 17 else { return nil }
+      digits = Int64(shortest.digits)
+      exponent = shortest.exponent
+    } else {
+      return nil
+    }
+    return (value < 0 ? -digits : digits, exponent)
+  }
+
+  /// `parts` read from `description`.
+  static func textParts(_ value: Double) -> (digits: Int64, exponent: Int)? {
     var digits: Int64 = 0
     var exponent = 0
     var count = 0

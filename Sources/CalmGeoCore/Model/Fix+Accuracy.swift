@@ -35,8 +35,18 @@ extension Fix {
 extension Fix {
   /// A value stored as `Float`, as the `Double` of its shortest decimal text: the number
   /// the log wrote whenever that had at most 6 significant digits (DOPs have 2 to 4).
-  @inlinable
+  ///
+  /// Found by `ShortestDecimal` where it can (an exact `Double` from at most 9 digits and a
+  /// power of ten up to 10^22: one correctly rounded division or multiplication), else read back
+  /// from `description`.
   public static func decimal(_ value: Float) -> Double {
-    Double(value.description) ?? Double(value)
+    // A whole number below 2^24 is written "5.0", which reads back as itself.
+    if value.magnitude < 16_777_216, value == value.rounded(.towardZero) { return Double(value) }
+    if let shortest = ShortestDecimal.of(value), shortest.exponent >= -22, shortest.exponent <= 22 {
+      let power = DecimalProduct.exactPowerOfTen(abs(shortest.exponent))
+      let magnitude = shortest.exponent < 0 ? Double(shortest.digits) / power : Double(shortest.digits) * power
+      return value < 0 ? -magnitude : magnitude
+    }
+    return Double(value.description) ?? Double(value)
   }
 }

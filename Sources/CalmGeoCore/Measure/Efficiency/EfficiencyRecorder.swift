@@ -13,6 +13,8 @@ struct EfficiencyRecorder: Sendable {
   private var track = SEDTrack()
   private var frame: FixFrame?
   private var accuracies: [Float] = []
+  /// Whether an accuracy was −0 (the median then sorts: `FloatMedian`).
+  private var negativeZeroAccuracy = false
   private var raw = 0
   /// Fixes of the problem (distinct times) while no track is kept.
   private var distinct = 0
@@ -29,7 +31,11 @@ struct EfficiencyRecorder: Sendable {
   /// Every raw fix handed to the engine.
   @inline(__always)
   mutating func observeRaw(_ fix: Fix) {
-    if let accuracy = fix.horizontalAccuracy, accuracy.isFinite { accuracies.append(Float(accuracy)) }
+    if let accuracy = fix.horizontalAccuracy, accuracy.isFinite {
+      let value = Float(accuracy)
+      if value == 0 && value.sign == .minus { negativeZeroAccuracy = true }
+      accuracies.append(value)
+    }
     guard keepsTrack && !overLimit else {
       if fix.time > lastRawTime {
         lastRawTime = fix.time
@@ -63,14 +69,7 @@ struct EfficiencyRecorder: Sendable {
 
   /// The section, against the fidelity metrics' SED of the same run.
   mutating func finish(fidelity: FidelityStats, ladder: EfficiencyLadder? = nil) -> EfficiencyStats {
-    var median: Double?
-    if !accuracies.isEmpty {
-      accuracies.sort()
-      let mid = accuracies.count / 2
-      median =
-        accuracies.count % 2 == 1
-        ? Double(accuracies[mid]) : (Double(accuracies[mid - 1]) + Double(accuracies[mid])) / 2
-    }
+    let median = FloatMedian.median(of: &accuracies, hasNegativeZero: negativeZeroAccuracy)
     let stats: EfficiencyStats
     if overLimit {
       stats = EfficiencyStats(
