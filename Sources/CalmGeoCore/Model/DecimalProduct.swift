@@ -33,7 +33,7 @@ public enum DecimalProduct {
   }
 
   /// A number's shortest text (`1.19`, `5.0`, `1e-05`) as digits × 10^exponent.
-  static func parts(_ value: Double) -> (digits: Int64, exponent: Int)? {
+  package static func parts(_ value: Double) -> (digits: Int64, exponent: Int)? {
     if let parts = fastParts(value) { return parts }
     return textParts(value)
   }
@@ -70,7 +70,7 @@ public enum DecimalProduct {
   }
 
   /// `parts` read from `description`.
-  static func textParts(_ value: Double) -> (digits: Int64, exponent: Int)? {
+  package static func textParts(_ value: Double) -> (digits: Int64, exponent: Int)? {
     var digits: Int64 = 0
     var exponent = 0
     var count = 0

@@ -12,7 +12,9 @@ struct StatsContributingTests {
       GeofenceMonitorTests.fix(Double(step) * 10, Double(step) * 50 - 275)
     }
     let track = Track(name: "walk", format: .csv, fixes: fixes, diagnostics: InputDiagnostics())
-    var observers = ObserverList([GeofenceMonitor(conditions: [GeofenceMonitorTests.condition("shop", assuming: .unsatisfied)])])
+    var observers = ObserverList([
+      GeofenceMonitor(conditions: [GeofenceMonitorTests.condition("shop", assuming: .unsatisfied)])
+    ])
     let result = ReplayRunner.run(
       source: track, configuration: ReplayConfiguration(), observer: &observers, options: ReplayOptions(metrics: true))
     return (result, observers)
