@@ -10,10 +10,12 @@ let package = Package(
     .plugin(name: "CalmGeoCheck", targets: ["CalmGeoCheck"]),
   ],
   dependencies: [
+    .package(url: "https://github.com/apple/swift-algorithms.git", from: "1.2.1"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
+    .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
@@ -39,8 +41,18 @@ let package = Package(
       name: "CalmGeoCore",
       dependencies: [
         .product(name: "DequeModule", package: "swift-collections"),
+        .product(name: "HeapModule", package: "swift-collections"),
         .product(name: "Histogram", package: "hdrhistogram-swift"),
         .product(name: "RealModule", package: "swift-numerics"),
+      ]),
+
+    // The operating system behind one seam: every file, descriptor, lock, signal, terminal,
+    // resolver and process call, typed with swift-system (FilePath, FileDescriptor, Errno). The
+    // only target with a platform `#if` (Glibc, Musl; Darwin's branch is written but never built).
+    .target(
+      name: "CalmGeoSystem",
+      dependencies: [
+        .product(name: "SystemPackage", package: "swift-system")
       ]),
 
     // Input: byte sources (files, gzip, UTF-16), format detection, the parsers of every log
@@ -48,7 +60,7 @@ let package = Package(
     .target(
       name: "CalmGeoInput",
       dependencies: [
-        "CalmGeoCore", "CLibXML2", "CZlib",
+        "CalmGeoCore", "CalmGeoSystem", "CLibXML2", "CZlib",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "DequeModule", package: "swift-collections"),
       ]),
@@ -60,6 +72,7 @@ let package = Package(
       name: "CalmGeoReplay",
       dependencies: [
         "CalmGeoCore", "CalmGeoInput",
+        .product(name: "Algorithms", package: "swift-algorithms"),
         .product(name: "Yams", package: "Yams"),
       ]),
 
@@ -84,7 +97,7 @@ let package = Package(
     .target(
       name: "CalmGeoLive",
       dependencies: [
-        "CalmGeoReplay",
+        "CalmGeoReplay", "CalmGeoSystem",
         .product(name: "Histogram", package: "hdrhistogram-swift"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOCore", package: "swift-nio"),
@@ -98,7 +111,7 @@ let package = Package(
     .target(
       name: "CalmGeoLibraryEngine",
       dependencies: [
-        "CalmGeoReplay",
+        "CalmGeoReplay", "CalmGeoSystem",
         .product(name: "Crypto", package: "swift-crypto"),
       ],
       resources: [
@@ -127,7 +140,7 @@ let package = Package(
     .executableTarget(
       name: "calmgeo-replay",
       dependencies: [
-        "CalmGeoReplay", "CalmGeoReport", "CalmGeoLive", "CalmGeoLibraryEngine",
+        "CalmGeoReplay", "CalmGeoReport", "CalmGeoLive", "CalmGeoLibraryEngine", "CalmGeoSystem",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
 
@@ -152,7 +165,7 @@ let package = Package(
 
     // Tests
     .testTarget(
-      name: "CalmGeoReplayTests", dependencies: ["CalmGeoReplay", "CalmGeoLibraryEngine"],
+      name: "CalmGeoReplayTests", dependencies: ["CalmGeoReplay", "CalmGeoLibraryEngine", "CalmGeoSystem"],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "CalmGeoLiveTests", dependencies: ["CalmGeoLive", "CalmGeoReplay"]),

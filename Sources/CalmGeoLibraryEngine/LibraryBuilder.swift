@@ -1,11 +1,6 @@
+import CalmGeoSystem
 import Crypto
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// Builds CalmGeo's own sources (PATH/CalmGeo/Classes, a fork's or the reference copy) into the
 /// driver executable: a SwiftPM package generated in the cache, with the harness's stand-ins and
@@ -77,7 +72,7 @@ package struct LibraryBuilder: Sendable {
       throw .cache(cacheRoot, "\(error.localizedDescription)")
     }
     let lock = try Self.lock(package + ".lock")
-    defer { close(lock) }
+    defer { lock.closeQuietly() }
     if FileManager.default.fileExists(atPath: done) && FileManager.default.isExecutableFile(atPath: driver) {
       return Built(driver: driver, package: package, sourcesHash: String(hash), wasBuilt: false)
     }
@@ -138,10 +133,17 @@ package struct LibraryBuilder: Sendable {
     throw .noToolchain
   }
 
-  static func lock(_ path: String) throws(LibraryError) -> Int32 {
-    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw .cache(path, String(cString: strerror(errno))) }
-    while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
+  /// Opens (creating) the lock file `path` and waits for its exclusive lock; a lock the
+  /// file system does not support is not waited for (as before: the build goes on).
+  static func lock(_ path: String) throws(LibraryError) -> FileDescriptor {
+    let descriptor: FileDescriptor
+    do throws(Errno) {
+      descriptor = try .opening(
+        path, .readWrite, options: [.create, .closeOnExec], permissions: FilePermissions(rawValue: 0o644))
+    } catch {
+      throw .cache(path, error.reason)
+    }
+    try? descriptor.lockExclusively(waiting: true)
     return descriptor
   }
 

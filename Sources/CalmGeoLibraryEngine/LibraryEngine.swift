@@ -1,4 +1,5 @@
 import CalmGeoReplay
+import CalmGeoSystem
 import Foundation
 
 /// Replays fixes through CalmGeo's own code: the driver that `LibraryBuilder` built, run as a
@@ -26,7 +27,7 @@ package struct LibraryEngine: Sendable {
   /// `configuration` (its scenario, network and seed).
   package func run(fixes: [Fix], configuration: ReplayConfiguration) throws(LibraryError) -> LibraryOutcome {
     if let why = LibraryRequest.unsupported(configuration) { throw .unsupported(why) }
-    let folder = NSTemporaryDirectory() + "calmgeo-replay-library-\(getpid())-\(UUID().uuidString)"
+    let folder = NSTemporaryDirectory() + "calmgeo-replay-library-\(SystemProcess.id)-\(UUID().uuidString)"
     do {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
     } catch {

@@ -1,9 +1,6 @@
 import CalmGeoReplay
+import CalmGeoSystem
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// The server a live run sends to, checked before anything is sent: http or https only,
 /// and plain http only to a host whose resolved addresses are all loopback unless
@@ -102,31 +99,15 @@ public struct LiveEndpoint: Sendable, Hashable {
 
   /// Whether `host` is a numeric IPv4 or IPv6 address rather than a name.
   public static func isNumericAddress(_ host: String) -> Bool {
-    var v4 = in_addr()
-    var v6 = in6_addr()
-    return inet_pton(AF_INET, host, &v4) == 1 || inet_pton(AF_INET6, host, &v6) == 1
+    NameResolution.isNumericAddress(host)
   }
 
   /// The system's resolver (`getaddrinfo`): the numeric addresses of `host`.
   @Sendable public static func systemResolve(_ host: String) throws(ResolutionError) -> [String] {
-    var hints = addrinfo()
-    hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-    var list: UnsafeMutablePointer<addrinfo>?
-    let status = getaddrinfo(host, nil, &hints, &list)
-    guard status == 0 else { throw ResolutionError(reason: String(cString: gai_strerror(status))) }
-    defer { freeaddrinfo(list) }
-    var addresses: [String] = []
-    var cursor = list
-    while let entry = cursor?.pointee {
-      var buffer = [CChar](repeating: 0, count: Int(NI_MAXHOST))
-      if let address = entry.ai_addr,
-        getnameinfo(address, entry.ai_addrlen, &buffer, socklen_t(buffer.count), nil, 0, NI_NUMERICHOST) == 0
-      {
-        let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        if !addresses.contains(text) { addresses.append(text) }
-      }
-      cursor = entry.ai_next
+    do throws(NameResolution.Failure) {
+      return try NameResolution.addresses(of: host)
+    } catch {
+      throw ResolutionError(reason: error.reason)
     }
-    return addresses
   }
 }

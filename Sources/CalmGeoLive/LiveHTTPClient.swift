@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import CalmGeoSystem
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -246,11 +247,11 @@ public final class LiveHTTPClient: @unchecked Sendable {
     }
 
     private static func describe(errno code: Int32) -> String {
-      switch code {
-      case ECONNREFUSED: "connection refused"
-      case ECONNRESET: "connection reset"
-      case EPIPE: "connection lost"
-      default: String(cString: strerror(code))
+      switch Errno(rawValue: code) {
+      case .connectionRefused: "connection refused"
+      case .connectionReset: "connection reset"
+      case .brokenPipe: "connection lost"
+      case let error: error.reason
       }
     }
   }

@@ -1,10 +1,5 @@
 import CalmGeoReplay
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Foundation
 
 /// The rate-distortion curve of `report.html`: the fewest points any sampler could keep (the exact
 /// optimum) and the one-pass greedy's, against the SED tolerance on a log scale (2 … 512 m), with

@@ -1,10 +1,5 @@
 import CalmGeoReplay
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Foundation
 
 /// The app's geofences (`--geofences`) on the report: their circles and events on the
 /// map, and a timeline with one lane per condition showing when it was reported

@@ -1,10 +1,5 @@
 import CalmGeoReplay
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Foundation
 
 /// A local equirectangular projection around a track's centre, scaled to fit a box,
 /// north up: x grows east, y grows south, in the box's pixels.

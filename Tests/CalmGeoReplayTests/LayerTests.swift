@@ -29,8 +29,9 @@ struct LayerTests {
   }
 
   @Test func theCoreImportsNoFoundationNoCLibraryAndNoOtherLayer() throws {
-    // Written down from Package.swift's CalmGeoCore: pure Swift packages only.
-    let allowed: Set = ["DequeModule", "Histogram", "RealModule"]
+    // Written down from Package.swift's CalmGeoCore: pure Swift packages only (HeapModule: the
+    // scenario scheduler's queue).
+    let allowed: Set = ["DequeModule", "HeapModule", "Histogram", "RealModule"]
     let imports = try Self.imports(of: "CalmGeoCore")
     #expect(imports.count >= 6, "the scan found the core's imports (sin and cos come from RealModule)")
     for (file, module) in imports {
@@ -59,13 +60,46 @@ struct LayerTests {
 
   @Test func theInputLayerImportsNeitherTheStudyLayerNorNetworking() throws {
     let allowed: Set = [
-      "CalmGeoCore", "Foundation", "FoundationEssentials", "Glibc", "Darwin", "CLibXML2", "CZlib", "Crypto",
+      "CalmGeoCore", "CalmGeoSystem", "Foundation", "FoundationEssentials", "CLibXML2", "CZlib", "Crypto",
       "DequeModule",
     ]
     let imports = try Self.imports(of: "CalmGeoInput")
     #expect(imports.contains { $0.module == "CLibXML2" }, "the scan found the GPX reader's C seam")
     for (file, module) in imports {
       #expect(allowed.contains(module), "\(file) imports \(module)")
+    }
+  }
+
+  /// The words that mark platform-specific code: a platform `#if`, a C library imported by name,
+  /// and `strerror` (an error's words come from the seam's `Errno.reason`).
+  static let platformMarks = [
+    "canImport(Glibc)", "canImport(Darwin)", "canImport(Musl)", "import Glibc", "import Darwin", "import Musl",
+    "strerror",
+  ]
+
+  /// The files under `Sources/` (every target, the library harness included) holding a platform mark, with it.
+  private static func platformMarks(in folder: URL) throws -> (scanned: Int, found: [(file: String, mark: String)]) {
+    let files = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil))
+    var scanned = 0
+    var found: [(String, String)] = []
+    for case let url as URL in files where url.pathExtension == "swift" {
+      scanned += 1
+      let text = try String(contentsOf: url, encoding: .utf8)
+      for mark in platformMarks where text.contains(mark) {
+        found.append((url.path.replacingOccurrences(of: sources.path + "/", with: ""), mark))
+      }
+    }
+    return (scanned, found)
+  }
+
+  @Test func onlyTheSystemSeamHoldsPlatformCode() throws {
+    let (scanned, found) = try Self.platformMarks(in: Self.sources)
+    #expect(scanned > 300, "the scan read every target's sources")
+    // The scan can fail: the seam itself holds the marks (its Glibc, Musl and Darwin branches).
+    let seam = found.filter { $0.file.hasPrefix("CalmGeoSystem/") }
+    #expect(seam.contains { $0.mark == "canImport(Glibc)" } && seam.contains { $0.mark == "strerror" })
+    for (file, mark) in found where !file.hasPrefix("CalmGeoSystem/") {
+      Issue.record("\(file) holds `\(mark)`: platform calls go through CalmGeoSystem (Sources/CalmGeoSystem)")
     }
   }
 }

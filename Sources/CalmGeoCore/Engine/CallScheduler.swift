@@ -1,3 +1,5 @@
+import HeapModule
+
 /// Puts a scenario's entries on the virtual clock as the replay streams: absolute and
 /// first-fix times are known at the first fix, `fix#n` and `after:` times when their
 /// event happens, the end when the log ends.
@@ -11,9 +13,17 @@ struct CallScheduler: Sendable {
     var number: Int
   }
 
+  /// A resolved entry: due at `time`; entries due at one time run in file order.
+  private struct Due: Comparable {
+    var time: Int64
+    var index: Int
+
+    static func < (a: Due, b: Due) -> Bool { (a.time, a.index) < (b.time, b.index) }
+  }
+
   private let scenario: Scenario
-  /// Resolved entries not yet run: (time, index), sorted latest first (the next is last).
-  private var due: [(time: Int64, index: Int)] = []
+  /// Resolved entries not yet run, the next (earliest, then first in the file) at the top.
+  private var due = Heap<Due>()
   /// Entries known at the first fix (absolute, since the first fix), and at the end.
   private var atStart: [Int] = []
   private var atEnd: [Int] = []
@@ -54,11 +64,10 @@ struct CallScheduler: Sendable {
       if at < time {
         fail(index, "\(UTCTime.iso8601(at)) is before the log's first fix (\(UTCTime.iso8601(time)))")
       } else {
-        due.append((at, index))
+        due.insert(Due(time: at, index: index))
       }
     }
     atStart = []
-    due.sort { ($0.time, $0.index) > ($1.time, $1.index) }
   }
 
   /// Fix number `number` (from 1) is about to be processed at `time`.
@@ -91,14 +100,15 @@ struct CallScheduler: Sendable {
 
   /// The next entry due at or before `time`, removed from the queue.
   mutating func next(upTo time: Int64) -> (time: Int64, index: Int)? {
-    guard let next = due.last, next.time <= time else { return nil }
-    return due.removeLast()
+    guard let next = due.min, next.time <= time else { return nil }
+    _ = due.popMin()
+    return (next.time, next.index)
   }
 
   /// After the last call ran: entries left over are errors naming the log's last fix.
   mutating func finish(lastFix: Int64?) {
     guard let lastFix else { return }  // no fix at all: the replay reports that itself
-    for item in due.reversed() {
+    for item in due.unordered {  // `fail` keeps the earliest entry's problem, whatever the order
       fail(item.index, "\(UTCTime.iso8601(item.time)) is after the log's last fix (\(UTCTime.iso8601(lastFix)))")
     }
     for (number, indices) in atFix.sorted(by: { $0.key < $1.key }) {
@@ -117,7 +127,7 @@ struct CallScheduler: Sendable {
         )
       }
     }
-    due = []
+    due = Heap()
     atFix = [:]
     after = [:]
   }
@@ -132,15 +142,9 @@ struct CallScheduler: Sendable {
     }
   }
 
-  /// Inserts an entry into `due`, keeping it sorted latest first.
+  /// Puts an entry into `due`.
   private mutating func schedule(_ index: Int, at time: Int64) {
-    var low = 0
-    var high = due.count
-    while low < high {
-      let mid = (low + high) / 2
-      if (due[mid].time, due[mid].index) > (time, index) { low = mid + 1 } else { high = mid }
-    }
-    due.insert((time, index), at: low)
+    due.insert(Due(time: time, index: index))
   }
 
   /// Keeps the problem of the earliest entry in the file.

@@ -409,6 +409,7 @@ public struct UploadSimulator: Sendable {
   }
 
   private func storedPosition(of sequence: Int) -> Int? {
+    // Hand-written, not `partitioningIndex`: it runs per delivered record, and a change here is unmeasured.
     var low = storage.startIndex
     var high = storage.endIndex
     while low < high {

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import CalmGeoSystem
 
 /// Why an input could not be opened (exit code 66).
 public struct InputUnavailable: Error, Sendable, CustomStringConvertible {
@@ -16,27 +12,28 @@ public struct InputUnavailable: Error, Sendable, CustomStringConvertible {
   }
 }
 
-/// A file (or standard input for `-`) read with POSIX `read(2)`.
+/// A file (or standard input for `-`) read with POSIX `read(2)` (through the system seam).
 public final class FileByteSource: ByteSource {
   public let name: String
-  private let descriptor: Int32
+  private let descriptor: FileDescriptor
   private let ownsDescriptor: Bool
 
   /// Opens `path` for reading; `-` is standard input.
   public init(path: String) throws(InputUnavailable) {
     name = path
     if path == "-" {
-      descriptor = 0
+      descriptor = .standardInput
       ownsDescriptor = false
       return
     }
-    let fd = open(path, O_RDONLY)
-    guard fd >= 0 else {
-      throw InputUnavailable(file: path, reason: String(cString: strerror(errno)).lowercased())
+    let fd: FileDescriptor
+    do throws(Errno) {
+      fd = try .opening(path, .readOnly)
+    } catch {
+      throw InputUnavailable(file: path, reason: error.reason.lowercased())
     }
-    var info = stat()
-    if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-      close(fd)
+    if let info = try? fd.status(), info.type == .directory {
+      fd.closeQuietly()
       throw InputUnavailable(file: path, reason: "is a directory")
     }
     descriptor = fd
@@ -44,23 +41,16 @@ public final class FileByteSource: ByteSource {
   }
 
   deinit {
-    if ownsDescriptor { close(descriptor) }
+    if ownsDescriptor { descriptor.closeQuietly() }
   }
 
   public func read(into buffer: UnsafeMutableRawBufferPointer) throws(ParseError) -> Int {
-    while true {
-      let count = systemRead(descriptor, buffer.baseAddress, buffer.count)
-      if count >= 0 { return count }
-      if errno == EINTR { continue }
+    do throws(Errno) {
+      return try descriptor.readSome(into: buffer)
+    } catch {
       throw ParseError(
         format: "io", location: SourceLocation(file: name, line: 0), problem: .io,
-        reason: "read failed: \(String(cString: strerror(errno)))", isFatal: true)
+        reason: "read failed: \(error.reason)", isFatal: true)
     }
   }
-}
-
-/// `read(2)`, named so that a type's own `read` method does not hide it.
-@inline(__always)
-func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-  read(descriptor, buffer, count)
 }

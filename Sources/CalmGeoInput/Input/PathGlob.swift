@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import CalmGeoSystem
 
 /// Shell-style file name patterns (`*`, `?`, `[…]`), expanded with POSIX `glob`.
 public enum PathGlob {
@@ -24,15 +20,7 @@ public enum PathGlob {
   /// The files (not folders) matching `pattern`, sorted by their UTF-8 bytes so the
   /// order does not depend on the locale. Wraps `glob`.
   public static func files(matching pattern: String) -> [String] {
-    var result = glob_t()
-    defer { globfree(&result) }
-    guard glob(pattern, Int32(GLOB_MARK), nil, &result) == 0 else { return [] }
-    var paths: [String] = []
-    for index in 0..<Int(result.gl_pathc) {
-      guard let pointer = result.gl_pathv[index] else { continue }
-      let path = String(cString: pointer)
-      if !path.hasSuffix("/") { paths.append(path) }
-    }
+    let paths = SystemGlob.paths(matching: pattern).filter { !$0.hasSuffix("/") }
     return paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
   }
 }

@@ -1,12 +1,7 @@
 import ArgumentParser
 import CalmGeoReplay
+import CalmGeoSystem
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 extension ResultFormat: ExpressibleByArgument {}
 
@@ -65,22 +60,13 @@ enum CIOutput {
   }
 
   private static func appendSummary(_ text: String, to path: String) {
-    let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else {
-      Terminal.printError("\(path): warning: cannot append the job summary: \(String(cString: strerror(errno)))")
-      return
-    }
-    defer { close(descriptor) }
-    let bytes = Array(text.utf8)
-    var written = 0
-    while written < bytes.count {
-      let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else {
-        Terminal.printError("\(path): warning: cannot append the job summary: \(String(cString: strerror(errno)))")
-        return
-      }
-      written += count
+    do throws(Errno) {
+      let descriptor = try FileDescriptor.opening(
+        path, .writeOnly, options: [.append, .create, .closeOnExec], permissions: FilePermissions(rawValue: 0o644))
+      defer { descriptor.closeQuietly() }
+      try descriptor.writeFully(text.utf8)
+    } catch {
+      Terminal.printError("\(path): warning: cannot append the job summary: \(error.reason)")
     }
   }
 }

@@ -1,10 +1,5 @@
+import CalmGeoSystem
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// Paths of a golden folder: names in a manifest resolved against its folder, `..`
 /// folded where that names the same file, and paths made relative for `--init`.
@@ -21,10 +16,10 @@ enum CheckPaths {
   static func folded(_ path: String) -> String {
     let lexical = lexicallyFolded(path)
     guard lexical != path else { return path }
-    var a = stat()
-    var b = stat()
-    guard stat(path, &a) == 0 else { return stat(lexical, &b) == 0 ? path : lexical }
-    guard stat(lexical, &b) == 0, a.st_dev == b.st_dev, a.st_ino == b.st_ino else { return path }
+    guard let a = try? SystemFiles.status(path) else {
+      return (try? SystemFiles.status(lexical)) != nil ? path : lexical
+    }
+    guard let b = try? SystemFiles.status(lexical), a.deviceID == b.deviceID, a.inode == b.inode else { return path }
     return lexical
   }
 

@@ -1,4 +1,5 @@
 import CalmGeoReplay
+import CalmGeoSystem
 import Foundation
 
 /// One run of `check` over a golden folder: each track replayed through `replay`'s code
@@ -42,13 +43,13 @@ struct CheckSession {
     if case .check(keep: nil) = mode {
       let temporary = FileManager.default.temporaryDirectory.path as NSString
       let template = temporary.appendingPathComponent("calmgeo-check-XXXXXX")
-      var bytes = Array(template.utf8CString)
-      guard let made = mkdtemp(&bytes) else {
-        Terminal.printError("\(template): error: cannot create a scratch folder: \(String(cString: strerror(errno)))")
+      do throws(Errno) {
+        scratch = try SystemFiles.makeUniqueDirectory(template: template)
+      } catch {
+        Terminal.printError("\(template): error: cannot create a scratch folder: \(error.reason)")
         outcome.exitCode = 1
         return outcome
       }
-      scratch = String(cString: made)
     }
     defer { if !scratch.isEmpty { SafeRemoval.remove(path: scratch) } }
     for track in plan.tracks {

@@ -1,10 +1,5 @@
+import CalmGeoSystem
 import Dispatch
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// Ctrl-C (or SIGTERM) during a live run, in three steps: the first ends the logs where
 /// they are (requests in flight still get their answers, bounded by httpTimeout); the
@@ -20,10 +15,7 @@ final class LiveInterrupt: @unchecked Sendable {
   init(onStop: @escaping @Sendable () -> Void, onAbandon: @escaping @Sendable () -> Void) {
     // A parent may have started us with the signals blocked (some runners do): unblock
     // them on this thread so that they arrive.
-    var unblock = sigset_t()
-    sigemptyset(&unblock)
-    for number in InterruptSignal.signals { sigaddset(&unblock, number) }
-    pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+    SystemSignals.unblock(InterruptSignal.signals)
     let stopFlag = self.stopFlag
     signals = InterruptSignal { count in
       switch count {
@@ -37,7 +29,7 @@ final class LiveInterrupt: @unchecked Sendable {
         onAbandon()
       default:
         Terminal.printError("\ninterrupted a third time: quitting")
-        _exit(130)
+        SystemProcess.exitImmediately(130)
       }
     }
   }

@@ -1,30 +1,29 @@
 import CalmGeoReplay
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import CalmGeoSystem
 
 /// A file written through a 1 MiB buffer with POSIX calls (standard output for `-`).
 final class BufferedFile {
   let path: String
-  private let descriptor: Int32
+  private let descriptor: FileDescriptor
   private var buffer: [UInt8] = []
   private let capacity = 1 << 20
 
   /// Creates (or truncates) `path`.
   init(creating path: String, expectedSize: Int = 1 << 20) throws {
     self.path = path
-    descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    guard descriptor >= 0 else { throw OutputError(path: path, reason: String(cString: strerror(errno))) }
+    do throws(Errno) {
+      descriptor = try .opening(
+        path, .writeOnly, options: [.create, .truncate], permissions: [.ownerReadWrite, .groupRead, .otherRead])
+    } catch {
+      throw OutputError(path: path, error)
+    }
     buffer.reserveCapacity(min(capacity, expectedSize))
   }
 
   /// Standard output.
   init(standardOutput: Void) {
     path = "-"
-    descriptor = 1
+    descriptor = .standardOutput
     buffer.reserveCapacity(capacity)
   }
 
@@ -38,14 +37,10 @@ final class BufferedFile {
   }
 
   func flush() throws {
-    var offset = 0
-    while offset < buffer.count {
-      let written = buffer.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-      if written < 0 {
-        if errno == EINTR { continue }
-        throw OutputError(path: path, reason: String(cString: strerror(errno)))
-      }
-      offset += written
+    do throws(Errno) {
+      try descriptor.writeFully(buffer)
+    } catch {
+      throw OutputError(path: path, error)
     }
     buffer.removeAll(keepingCapacity: true)
   }
@@ -54,7 +49,7 @@ final class BufferedFile {
   /// and syncing thousands of request bodies would cost seconds.
   func close() throws {
     try flush()
-    if descriptor > 2 { systemClose(descriptor) }
+    if descriptor.rawValue > 2 { descriptor.closeQuietly() }
   }
 }
 
@@ -82,17 +77,8 @@ struct OutputError: ExitCodedError {
     isRefusal = true
   }
 
-  /// The error for the last failed system call on `path`.
-  static func lastError(_ path: String) -> OutputError {
-    OutputError(path: path, reason: String(cString: strerror(errno)))
+  /// A system call on `path` failed with `error` (the OS's words: `Permission denied`).
+  init(path: String, _ error: Errno) {
+    self.init(path: path, reason: error.reason)
   }
-}
-
-/// `write(2)` and `close(2)`, named so that the type's own methods do not hide them.
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-  write(descriptor, buffer, count)
-}
-
-private func systemClose(_ descriptor: Int32) {
-  _ = close(descriptor)
 }

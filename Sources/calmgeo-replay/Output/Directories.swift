@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import CalmGeoSystem
 
 /// `mkdir -p` with the OS's reason when it fails (`Not a directory`, `Permission denied`).
 enum Directories {
@@ -11,14 +7,14 @@ enum Directories {
     var partial = path.hasPrefix("/") ? "/" : ""
     for component in path.split(separator: "/") {
       partial += (partial.isEmpty || partial.hasSuffix("/") ? "" : "/") + component
-      if mkdir(partial, 0o755) == 0 { continue }
-      let code = errno
-      var info = stat()
-      guard code == EEXIST, stat(partial, &info) == 0 else {
-        throw OutputError(path: path, reason: String(cString: strerror(code)))
-      }
-      guard info.st_mode & S_IFMT == S_IFDIR else {
-        throw OutputError(path: path, reason: String(cString: strerror(ENOTDIR)))
+      do throws(Errno) {
+        try SystemFiles.makeDirectory(partial)
+        continue
+      } catch {
+        guard error == .fileExists, let info = try? SystemFiles.status(partial) else {
+          throw OutputError(path: path, error)
+        }
+        guard info.type == .directory else { throw OutputError(path: path, .notDirectory) }
       }
     }
   }

@@ -1,40 +1,37 @@
+import CalmGeoSystem
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// An advisory `flock(2)` held on an open file or folder until `release()` (or the
 /// process ends: the kernel frees it then, however the process died). Two descriptors
 /// conflict even within one process, so threads exclude each other too.
 final class FileLock: @unchecked Sendable {
-  /// The locked descriptor; -1 once released.
-  private(set) var descriptor: Int32
+  /// The locked descriptor; `nil` once released.
+  private(set) var descriptor: FileDescriptor?
   private let mutex = NSLock()
 
-  private init(descriptor: Int32) {
+  private init(descriptor: FileDescriptor) {
     self.descriptor = descriptor
   }
 
   deinit {
-    if descriptor >= 0 { close(descriptor) }
+    descriptor?.closeQuietly()
   }
 
   /// Locks the folder `path` exclusively, waiting for another holder (held only for
   /// short steps: claiming a name, committing); `OutputError` when it cannot be opened.
   static func folder(_ path: String) throws(OutputError) -> FileLock {
-    let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw OutputError.lastError(path) }
-    while flock(descriptor, LOCK_EX) != 0 {
-      if unsupported(errno) { break }
-      guard errno == EINTR else {
-        let error = OutputError.lastError(path)
-        close(descriptor)
-        throw error
-      }
+    let descriptor: FileDescriptor
+    do throws(Errno) {
+      descriptor = try .opening(path, .readOnly, options: [.directory, .closeOnExec])
+    } catch {
+      throw OutputError(path: path, error)
     }
+    do throws(Errno) {
+      try descriptor.lockExclusively(waiting: true)
+    } catch  where !unsupported(error) {
+      descriptor.closeQuietly()
+      throw OutputError(path: path, error)
+    } catch {}
     return FileLock(descriptor: descriptor)
   }
 
@@ -42,10 +39,20 @@ final class FileLock: @unchecked Sendable {
   /// the lock is taken before anything is written, so whoever reads a whole marker while
   /// holding its lock knows that its writer is gone.
   static func create(_ path: String, writing bytes: [UInt8]) throws(OutputError) -> FileLock {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw OutputError.lastError(path) }
-    let lock = FileLock(descriptor: descriptor)
-    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 || unsupported(errno) else { throw OutputError.lastError(path) }
+    let lock: FileLock
+    do throws(Errno) {
+      lock = FileLock(
+        descriptor: try .opening(
+          path, .writeOnly, options: [.create, .exclusiveCreate, .noFollow, .closeOnExec],
+          permissions: FilePermissions(rawValue: 0o644)))
+    } catch {
+      throw OutputError(path: path, error)
+    }
+    do throws(Errno) {
+      try lock.descriptor?.lockExclusively(waiting: false)
+    } catch  where !unsupported(error) {
+      throw OutputError(path: path, error)
+    } catch {}
     try lock.replaceContents(with: bytes, path: path)
     return lock
   }
@@ -54,10 +61,14 @@ final class FileLock: @unchecked Sendable {
   /// `nil` when it cannot be opened or another descriptor holds the lock. `writable`
   /// opens it for `replaceContents` too.
   static func ifFree(_ path: String, writable: Bool = false) -> FileLock? {
-    let descriptor = open(path, (writable ? O_RDWR : O_RDONLY) | O_NOFOLLOW | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
-    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-      close(descriptor)
+    guard
+      let descriptor = try? FileDescriptor.opening(
+        path, writable ? .readWrite : .readOnly, options: [.noFollow, .closeOnExec])
+    else { return nil }
+    do {
+      try descriptor.lockExclusively(waiting: false)
+    } catch {
+      descriptor.closeQuietly()
       return nil
     }
     return FileLock(descriptor: descriptor)
@@ -66,8 +77,9 @@ final class FileLock: @unchecked Sendable {
   /// Whether `flock` failed because the file system has no locks (some network file
   /// systems): the tool then writes without them, and such a work folder never counts
   /// as stale (`ifFree` cannot lock it), so it is never removed by another run.
-  private static func unsupported(_ code: Int32) -> Bool {
-    code == ENOLCK || code == EOPNOTSUPP || code == EINVAL
+  /// (`ENOTSUP` is `EOPNOTSUPP` on Linux; macOS has both.)
+  private static func unsupported(_ error: Errno) -> Bool {
+    [.noLocks, .notSupportedOnSocket, .notSupported, .invalidArgument].contains(error)
   }
 
   /// Rewrites the locked file's contents in place (the lock stays held). The new bytes,
@@ -77,19 +89,24 @@ final class FileLock: @unchecked Sendable {
   func replaceContents(with bytes: [UInt8], path: String) throws(OutputError) {
     mutex.lock()
     defer { mutex.unlock() }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0 else { throw OutputError.lastError(path) }
-    let padded = bytes + [UInt8](repeating: UInt8(ascii: " "), count: max(0, Int(info.st_size) - bytes.count))
-    let written = padded.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
-    guard written == padded.count else { throw OutputError.lastError(path) }
-    guard ftruncate(descriptor, off_t(bytes.count)) == 0 else { throw OutputError.lastError(path) }
+    guard let descriptor else { throw OutputError(path: path, .badFileDescriptor) }
+    do throws(Errno) {
+      let size = try descriptor.status().size
+      let padded = bytes + [UInt8](repeating: UInt8(ascii: " "), count: max(0, Int(size) - bytes.count))
+      let written = padded.withUnsafeBytes { raw in Result { () throws(Errno) in try descriptor.writeOnce(at: 0, raw) }
+      }
+      guard try written.get() == padded.count else { throw Errno.ioError }
+      try descriptor.truncate(to: Int64(bytes.count))
+    } catch {
+      throw OutputError(path: path, error)
+    }
   }
 
   /// Releases the lock (closes the descriptor); later calls do nothing.
   func release() {
     mutex.lock()
     defer { mutex.unlock() }
-    if descriptor >= 0 { close(descriptor) }
-    descriptor = -1
+    descriptor?.closeQuietly()
+    descriptor = nil
   }
 }

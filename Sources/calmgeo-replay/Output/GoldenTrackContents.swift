@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// What a golden folder's track folder may hold for `check --update` to replace it whole:
 /// only files the tool writes into a track's output (any version, marker or not). Any
 /// other file there is the user's, so the update refuses rather than remove it with

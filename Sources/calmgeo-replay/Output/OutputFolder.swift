@@ -1,10 +1,5 @@
+import CalmGeoSystem
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// One track's output folder, built in a work folder (`parent/.calmgeo-XXXXXX`, see
 /// `WorkFolder`) and moved into place at the end, so an interrupted run never leaves a
@@ -62,24 +57,28 @@ struct OutputFolder {
   static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
     let directory = (path as NSString).deletingLastPathComponent
     if !directory.isEmpty { try Directories.create(directory) }
-    var template = Array(WorkFolder.join(directory, WorkFolder.prefix + "XXXXXX").utf8CString)
-    let descriptor = mkstemp(&template)
-    guard descriptor >= 0 else { throw OutputError.lastError(path) }
-    fchmod(descriptor, 0o644)  // as an ordinary new file, not mkstemp's 0600
-    close(descriptor)
-    let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let temporary: String
+    do throws(Errno) {
+      let made = try SystemFiles.makeUniqueFile(template: WorkFolder.join(directory, WorkFolder.prefix + "XXXXXX"))
+      made.descriptor.setPermissions(FilePermissions(rawValue: 0o644))  // as an ordinary new file, not mkstemp's 0600
+      made.descriptor.closeQuietly()
+      temporary = made.path
+    } catch {
+      throw OutputError(path: path, error)
+    }
     do {
       let file = try BufferedFile(creating: temporary, expectedSize: bytes.count)
       try file.write(bytes)
       try file.close()
     } catch {
-      unlink(temporary)
+      try? SystemFiles.removeFile(temporary)
       throw error
     }
-    guard rename(temporary, path) == 0 else {
-      let error = OutputError.lastError(path)
-      unlink(temporary)
-      throw error
+    do throws(Errno) {
+      try SystemFiles.rename(temporary, to: path)
+    } catch {
+      try? SystemFiles.removeFile(temporary)
+      throw OutputError(path: path, error)
     }
   }
 

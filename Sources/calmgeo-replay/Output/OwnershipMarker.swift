@@ -1,10 +1,5 @@
+import CalmGeoSystem
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// The file by which the tool knows a folder as its own: `.calmgeo-replay.json` in the
 /// folder, saying which tool made it, the kind of folder and the input it belongs to.
@@ -65,16 +60,18 @@ struct OwnershipMarker: Codable, Equatable {
   /// marker is a regular file this tool wrote; `nil` otherwise.
   static func read(folder path: String) -> OwnershipMarker? {
     guard FileKind.of(path) == .directory else { return nil }
-    let descriptor = open((path as NSString).appendingPathComponent(fileName), O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
+    guard
+      let descriptor = try? FileDescriptor.opening(
+        (path as NSString).appendingPathComponent(fileName), .readOnly, options: [.noFollow, .closeOnExec])
+    else { return nil }
+    defer { descriptor.closeQuietly() }
     return read(descriptor: descriptor)
   }
 
   /// The marker in an open file (at most 64 KiB read); `nil` when it is not one of ours.
-  static func read(descriptor: Int32) -> OwnershipMarker? {
+  static func read(descriptor: FileDescriptor) -> OwnershipMarker? {
     var bytes = [UInt8](repeating: 0, count: 65_536)
-    let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+    let count = bytes.withUnsafeMutableBytes { (try? descriptor.readSome(at: 0, into: $0)) ?? -1 }
     guard count > 0 else { return nil }
     guard let marker = try? JSONDecoder().decode(OwnershipMarker.self, from: Data(bytes[..<count])),
       marker.tool == toolName
@@ -86,10 +83,7 @@ struct OwnershipMarker: Codable, Equatable {
   /// not exist) its absolute path with `.` and `..` folded.
   static func identity(of path: String) -> String {
     if path == "-" { return path }
-    if let resolved = realpath(path, nil) {
-      defer { free(resolved) }
-      return String(cString: resolved)
-    }
+    if let resolved = SystemFiles.realPath(path) { return resolved }
     let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     return CheckPaths.lexicallyFolded(absolute)
   }
@@ -100,11 +94,15 @@ enum FileKind: Equatable {
   case missing, directory, symbolicLink, other
 
   static func of(_ path: String) -> FileKind {
-    var info = stat()
-    guard lstat(path, &info) == 0 else { return errno == ENOENT ? .missing : .other }
-    switch info.st_mode & S_IFMT {
-    case S_IFDIR: return .directory
-    case S_IFLNK: return .symbolicLink
+    let info: Stat
+    do throws(Errno) {
+      info = try SystemFiles.status(path, followingLinks: false)
+    } catch {
+      return error == .noSuchFileOrDirectory ? .missing : .other
+    }
+    switch info.type {
+    case .directory: return .directory
+    case .symbolicLink: return .symbolicLink
     default: return .other
     }
   }

@@ -1,10 +1,5 @@
 import CalmGeoReplay
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import CalmGeoSystem
 
 /// Passes a file's bytes through and reports progress on a terminal's stderr for
 /// large inputs (every 64 MiB read), so long replays show they are alive.
@@ -19,7 +14,7 @@ final class ProgressByteSource: ByteSource {
   init(_ upstream: any ByteSource, totalBytes: Int) {
     self.upstream = upstream
     total = totalBytes
-    enabled = isatty(2) != 0 && totalBytes > 64 << 20
+    enabled = FileDescriptor.standardError.isTerminal && totalBytes > 64 << 20
   }
 
   func read(into buffer: UnsafeMutableRawBufferPointer) throws(ParseError) -> Int {
@@ -36,8 +31,7 @@ final class ProgressByteSource: ByteSource {
 
   /// The size of a regular file, 0 for streams.
   static func size(of path: String) -> Int {
-    var info = stat()
-    guard path != "-", stat(path, &info) == 0 else { return 0 }
-    return Int(info.st_size)
+    guard path != "-", let info = try? SystemFiles.status(path) else { return 0 }
+    return Int(info.size)
   }
 }

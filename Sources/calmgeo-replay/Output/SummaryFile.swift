@@ -1,11 +1,6 @@
 import CalmGeoReplay
+import CalmGeoSystem
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// `replay`'s `<out>/summary.csv`: written from the logs of this run only, and only over
 /// a file the tool wrote, known by its header (it sits beside the track folders, in a
@@ -18,12 +13,14 @@ enum SummaryFile {
   /// Throws unless `path` is missing or a regular file that starts like the summary's header.
   static func checkPlace(_ path: String) throws(OutputError) {
     let what = "choose another --out, or remove it"
-    var info = stat()
-    guard lstat(path, &info) == 0 else {
-      guard errno == ENOENT else { throw OutputError.lastError(path) }
+    let info: Stat
+    do throws(Errno) {
+      info = try SystemFiles.status(path, followingLinks: false)
+    } catch {
+      guard error == .noSuchFileOrDirectory else { throw OutputError(path: path, error) }
       return
     }
-    guard info.st_mode & S_IFMT == S_IFREG else {
+    guard info.type == .regular else {
       throw OutputError(path: path, refusal: "is in the way and is not a summary.csv calmgeo-replay wrote; \(what)")
     }
     let handle = FileHandle(forReadingAtPath: path)

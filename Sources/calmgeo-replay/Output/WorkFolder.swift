@@ -1,10 +1,5 @@
+import CalmGeoSystem
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// A folder being built in `parent` for the output `name`, claimed by this process with
 /// the lock on its marker (kind `work`), then renamed to `name` (`commit`) or removed
@@ -38,9 +33,7 @@ struct WorkFolder: Sendable {
     let finalPath = Self.join(parent, name)
     try Self.removeStale(in: parent, refusingIfBuilding: name, finalPath: finalPath)
     try owner.checkPlace(finalPath)
-    var template = Array(Self.join(parent, Self.prefix + "XXXXXX").utf8CString)
-    guard let made = mkdtemp(&template) else { throw OutputError.lastError(finalPath) }
-    let workPath = String(cString: made)
+    let workPath = try Self.makeUniqueFolder(in: parent, naming: finalPath)
     (self.parent, self.name, self.owner) = (parent, name, owner)
     workName = SafeRemoval.split(workPath).name
     claim = try Self.mark(workPath, owner: owner, name: name)
@@ -77,15 +70,14 @@ struct WorkFolder: Sendable {
     }
     // Built under a fresh name and renamed to the fixed one with its marker written, so a
     // process killed at any moment never leaves an unmarked folder at the fixed name.
-    var template = Array(Self.join(parent, Self.prefix + "XXXXXX").utf8CString)
-    guard let made = mkdtemp(&template) else { throw OutputError.lastError(workPath) }
-    let temporary = String(cString: made)
+    let temporary = try Self.makeUniqueFolder(in: parent, naming: workPath)
     let lock = try Self.mark(temporary, owner: owner, name: name)
-    guard rename(temporary, workPath) == 0 else {
-      let error = OutputError.lastError(workPath)
+    do throws(Errno) {
+      try SystemFiles.rename(temporary, to: workPath)
+    } catch {
       SafeRemoval.remove(path: temporary)
       lock.release()
-      throw error
+      throw OutputError(path: workPath, error)
     }
     claim = lock
   }
@@ -101,7 +93,7 @@ struct WorkFolder: Sendable {
     guard let lock = FileLock.ifFree(markerPath, writable: true) else {
       throw building(finalPath, marker: marker, workPath: path)
     }
-    let mine = OwnershipMarker(kind: .work, input: owner.input, becomes: owner.kind, name: name, pid: getpid())
+    let mine = OwnershipMarker(kind: .work, input: owner.input, becomes: owner.kind, name: name, pid: SystemProcess.id)
     try lock.replaceContents(with: mine.bytes, path: markerPath)
     return lock
   }
@@ -118,7 +110,8 @@ struct WorkFolder: Sendable {
 
   /// Writes the work marker into the new folder `path`, locked before it is written.
   private static func mark(_ path: String, owner: OutputOwner, name: String) throws(OutputError) -> FileLock {
-    let marker = OwnershipMarker(kind: .work, input: owner.input, becomes: owner.kind, name: name, pid: getpid())
+    let marker = OwnershipMarker(
+      kind: .work, input: owner.input, becomes: owner.kind, name: name, pid: SystemProcess.id)
     do {
       return try FileLock.create(join(path, OwnershipMarker.fileName), writing: marker.bytes)
     } catch {
@@ -138,26 +131,30 @@ struct WorkFolder: Sendable {
     let markerPath = Self.join(workPath, OwnershipMarker.fileName)
     if let marker = owner.finishedMarker {
       try claim.replaceContents(with: marker.bytes, path: markerPath)
-    } else if unlink(markerPath) != 0 {
-      throw OutputError.lastError(markerPath)
+    } else {
+      do throws(Errno) {
+        try SystemFiles.removeFile(markerPath)
+      } catch {
+        throw OutputError(path: markerPath, error)
+      }
     }
     var aside: String?
     if FileKind.of(finalPath) != .missing {
       // An empty folder of a fresh name, which the old output replaces by rename.
-      var template = Array(Self.join(parent, Self.prefix + "XXXXXX").utf8CString)
-      guard let made = mkdtemp(&template) else { throw OutputError.lastError(parent) }
-      let asidePath = String(cString: made)
-      guard rename(finalPath, asidePath) == 0 else {
-        let error = OutputError.lastError(finalPath)
-        rmdir(asidePath)
-        throw error
+      let asidePath = try Self.makeUniqueFolder(in: parent, naming: parent)
+      do throws(Errno) {
+        try SystemFiles.rename(finalPath, to: asidePath)
+      } catch {
+        try? SystemFiles.removeEmptyDirectory(asidePath)
+        throw OutputError(path: finalPath, error)
       }
       aside = asidePath
     }
-    guard rename(workPath, finalPath) == 0 else {
-      let error = OutputError.lastError(finalPath)
-      if let aside { rename(aside, finalPath) }
-      throw error
+    do throws(Errno) {
+      try SystemFiles.rename(workPath, to: finalPath)
+    } catch {
+      if let aside { try? SystemFiles.rename(aside, to: finalPath) }
+      throw OutputError(path: finalPath, error)
     }
     parentLock.release()
     if let aside { SafeRemoval.remove(path: aside) }
@@ -166,7 +163,7 @@ struct WorkFolder: Sendable {
 
   /// Removes the work folder (after a failure) and gives up the claim.
   func discard() {
-    if claim.descriptor >= 0 { SafeRemoval.remove(workName, in: parent) }
+    if claim.descriptor != nil { SafeRemoval.remove(workName, in: parent) }
     claim.release()
   }
 
@@ -182,7 +179,9 @@ struct WorkFolder: Sendable {
       guard FileKind.of(path) == .directory else { continue }
       if let lock = FileLock.ifFree(join(path, OwnershipMarker.fileName)) {
         // Ours and nobody's: a killed run's work folder, or an old output a killed commit set aside.
-        if OwnershipMarker.read(descriptor: lock.descriptor) != nil { SafeRemoval.remove(entry, in: parent) }
+        if let descriptor = lock.descriptor, OwnershipMarker.read(descriptor: descriptor) != nil {
+          SafeRemoval.remove(entry, in: parent)
+        }
         lock.release()
       } else if let marker = OwnershipMarker.read(folder: path), marker.kind == .work, marker.name == name {
         throw building(finalPath, marker: marker, workPath: path)
@@ -209,6 +208,16 @@ struct WorkFolder: Sendable {
       path: finalPath,
       refusal: "another calmgeo-replay run\(process) is writing it now, in "
         + "\(workPath); wait for it to end, or choose another --out")
+  }
+
+  /// A new empty folder `parent/.calmgeo-XXXXXX` of a name nobody can predict (`mkdtemp`);
+  /// an error names `path`.
+  private static func makeUniqueFolder(in parent: String, naming path: String) throws(OutputError) -> String {
+    do throws(Errno) {
+      return try SystemFiles.makeUniqueDirectory(template: join(parent, prefix + "XXXXXX"))
+    } catch {
+      throw OutputError(path: path, error)
+    }
   }
 
   static func join(_ parent: String, _ name: String) -> String {

@@ -1,10 +1,5 @@
+import CalmGeoSystem
 import Dispatch
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// Turns SIGINT (Ctrl-C) and SIGTERM (a batch system's time limit) into calls of
 /// `onSignal` with how many have arrived so far (1, 2, …), on a queue of its own, until
@@ -15,11 +10,11 @@ final class InterruptSignal: @unchecked Sendable {
   private let queue = DispatchQueue(label: "calmgeo-replay.interrupt")
   private var sources: [any DispatchSourceSignal] = []
   private var received = 0
-  static let signals = [SIGINT, SIGTERM]
+  static let signals = [SystemSignals.interrupt, SystemSignals.terminate]
 
   init(onSignal: @escaping @Sendable (_ count: Int) -> Void) {
     for number in Self.signals {
-      signal(number, SIG_IGN)
+      SystemSignals.ignore(number)
       let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
       source.setEventHandler { [unowned self] in
         received += 1
@@ -36,6 +31,6 @@ final class InterruptSignal: @unchecked Sendable {
       for source in sources { source.cancel() }
       sources = []
     }
-    for number in Self.signals { signal(number, SIG_DFL) }
+    for number in Self.signals { SystemSignals.restoreDefault(number) }
   }
 }

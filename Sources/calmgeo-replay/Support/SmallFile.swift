@@ -1,10 +1,5 @@
+import CalmGeoSystem
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// Reads a small file whole (a configuration), from a path, a pipe (`<(…)`, `/dev/fd/N`)
 /// or standard input (`-`), refusing more than `limit` bytes without reading them all.
@@ -15,16 +10,23 @@ enum SmallFile {
   }
 
   static func read(_ path: String, limit: Int) throws(Failure) -> Data {
-    let descriptor = path == "-" ? 0 : open(path, O_RDONLY)
-    guard descriptor >= 0 else { throw Failure(reason: String(cString: strerror(errno))) }
-    defer { if descriptor != 0 { close(descriptor) } }
+    let descriptor: FileDescriptor
+    do throws(Errno) {
+      descriptor = path == "-" ? .standardInput : try .opening(path, .readOnly)
+    } catch {
+      throw Failure(reason: error.reason)
+    }
+    defer { if descriptor != .standardInput { descriptor.closeQuietly() } }
     var data = Data()
     var buffer = [UInt8](repeating: 0, count: 65_536)
     while true {
-      let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw Failure(reason: String(cString: strerror(errno)))
+      let read = buffer.withUnsafeMutableBytes { raw in
+        Result { () throws(Errno) in try descriptor.readSome(into: raw) }
+      }
+      let count: Int
+      switch read {
+      case .success(let bytes): count = bytes
+      case .failure(let error): throw Failure(reason: error.reason)
       }
       if count == 0 { return data }
       data.append(contentsOf: buffer[..<count])
@@ -33,9 +35,4 @@ enum SmallFile {
       }
     }
   }
-}
-
-/// `read(2)`, named so that `SmallFile.read` does not hide it.
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-  read(descriptor, buffer, count)
 }

@@ -1,27 +1,20 @@
 import ArgumentParser
 import CalmGeoLibraryEngine
 import CalmGeoReplay
+import CalmGeoSystem
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// Standard error, and the mapping from errors to the documented exit codes.
 enum Terminal {
   static func printError(_ message: String) {
     var line = message
     if !line.hasSuffix("\n") { line += "\n" }
-    var bytes = Array(line.utf8)
-    _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
+    try? FileDescriptor.standardError.writeFully(line.utf8)
   }
 
   /// Overwrites the progress line on stderr; `nil` clears it.
   static func printProgress(_ text: String?) {
-    var bytes = Array(("\r\u{1B}[K" + (text ?? "")).utf8)
-    _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
+    try? FileDescriptor.standardError.writeFully(("\r\u{1B}[K" + (text ?? "")).utf8)
   }
 
   /// Prints an error as `file:line[:column]: error: reason` and returns its exit code: an

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import CalmGeoSystem
 
 /// A file written so that what it holds survives the process being killed at any moment
 /// (SIGKILL, a second Ctrl-C, a batch system's preemption): each `append` reaches the
@@ -12,7 +8,7 @@
 /// Used for a sweep's `results.ndjson`, the one copy of its finished rows.
 final class DurableFile {
   let path: String
-  private let descriptor: Int32
+  private let descriptor: FileDescriptor
   private var buffer: [UInt8] = []
   /// How much `write` gathers before it writes (`append` writes at once).
   private let capacity = 1 << 20
@@ -20,12 +16,17 @@ final class DurableFile {
   /// Opens `path` for writing at its end, creating it; `truncating` empties it first.
   init(appendingTo path: String, truncating: Bool) throws {
     self.path = path
-    descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | (truncating ? O_TRUNC : 0), 0o644)
-    guard descriptor >= 0 else { throw OutputError.lastError(path) }
+    var options: FileDescriptor.OpenOptions = [.create, .append, .closeOnExec]
+    if truncating { options.insert(.truncate) }
+    do throws(Errno) {
+      descriptor = try .opening(path, .writeOnly, options: options, permissions: FilePermissions(rawValue: 0o644))
+    } catch {
+      throw OutputError(path: path, error)
+    }
   }
 
   deinit {
-    if descriptor >= 0 { _ = close(descriptor) }
+    descriptor.closeQuietly()
   }
 
   /// Writes `line` and a newline now, in one `write(2)` (after anything `write` gathered).
@@ -51,7 +52,11 @@ final class DurableFile {
   /// Flushes, then waits until the file's bytes are on the disk (`fsync`).
   func sync() throws {
     try flush()
-    guard fsync(descriptor) == 0 else { throw OutputError.lastError(path) }
+    do throws(Errno) {
+      try descriptor.sync()
+    } catch {
+      throw OutputError(path: path, error)
+    }
   }
 
   /// Writes `bytes` to `path` through a temporary file beside it that is synced and
@@ -59,26 +64,31 @@ final class DurableFile {
   /// all of the new ones, whenever the process dies.
   static func replace(_ path: String, with bytes: [UInt8]) throws {
     let temporary = temporaryPath(for: path)
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw OutputError.lastError(temporary) }
-    do {
-      try writeAll(bytes, to: descriptor, path: temporary)
-      guard fsync(descriptor) == 0 else { throw OutputError.lastError(temporary) }
+    do throws(Errno) {
+      let descriptor = try FileDescriptor.opening(
+        temporary, .writeOnly, options: [.create, .truncate, .closeOnExec],
+        permissions: FilePermissions(rawValue: 0o644))
+      defer { descriptor.closeQuietly() }
+      do throws(Errno) {
+        try descriptor.writeFully(bytes)
+        try descriptor.sync()
+      } catch {
+        try? SystemFiles.removeFile(temporary)
+        throw error
+      }
     } catch {
-      _ = close(descriptor)
-      _ = unlink(temporary)
-      throw error
+      throw OutputError(path: temporary, error)
     }
-    _ = close(descriptor)
     try move(temporary, over: path)
   }
 
   /// Renames `source` over `path` (same folder) and syncs the folder.
   static func move(_ source: String, over path: String) throws {
-    guard rename(source, path) == 0 else {
-      let error = OutputError.lastError(path)
-      _ = unlink(source)
-      throw error
+    do throws(Errno) {
+      try SystemFiles.rename(source, to: path)
+    } catch {
+      try? SystemFiles.removeFile(source)
+      throw OutputError(path: path, error)
     }
     try syncFolder(of: path)
   }
@@ -95,29 +105,20 @@ final class DurableFile {
   static func syncFolder(of path: String) throws {
     let slash = path.lastIndex(of: "/")
     let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-    let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw OutputError.lastError(folder) }
-    defer { _ = close(descriptor) }
-    guard fsync(descriptor) == 0 else { throw OutputError.lastError(folder) }
-  }
-
-  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws {
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { raw -> Int in
-        guard let base = raw.baseAddress else { return 0 }
-        return writeBytes(descriptor, base + offset, raw.count - offset)
-      }
-      if written < 0 {
-        if errno == EINTR { continue }
-        throw OutputError.lastError(path)
-      }
-      offset += written
+    do throws(Errno) {
+      let descriptor = try FileDescriptor.opening(folder, .readOnly, options: [.directory, .closeOnExec])
+      defer { descriptor.closeQuietly() }
+      try descriptor.sync()
+    } catch {
+      throw OutputError(path: folder, error)
     }
   }
-}
 
-/// `write(2)`, named so that `DurableFile.write(line:)` does not hide it.
-private func writeBytes(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-  write(descriptor, buffer, count)
+  private static func writeAll(_ bytes: [UInt8], to descriptor: FileDescriptor, path: String) throws {
+    do throws(Errno) {
+      try descriptor.writeFully(bytes)
+    } catch {
+      throw OutputError(path: path, error)
+    }
+  }
 }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import CalmGeoSystem
 
 /// Progress of a sweep on stderr: on a terminal, one bar redrawn in place (rows
 /// done/total, rows/s, time left); otherwise (logs, batch jobs) one line per finished
@@ -19,7 +15,7 @@ struct SweepProgress {
   private var tracksDone = 0
 
   init(total: Int, tracks: Int, quiet: Bool) {
-    style = quiet ? .none : isatty(2) == 1 ? .bar : .lines
+    style = quiet ? .none : FileDescriptor.standardError.isTerminal ? .bar : .lines
     self.total = total
     self.tracks = tracks
   }

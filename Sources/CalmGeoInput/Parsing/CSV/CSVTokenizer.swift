@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import CalmGeoSystem
 
 /// Splits one CSV record into its fields, in place, without building strings.
 ///
@@ -148,7 +144,7 @@ struct CSVTokenizer: ~Copyable {
       i = next + 1
       if field >= limit {
         // The rest is not needed; read on only if a quote there could hold a line break.
-        if memchr(base + i, 0x22, n - i) == nil { break }
+        if !ByteSearch.contains(0x22, in: base + i, count: n - i) { break }
       }
     }
     count = min(field, limit)

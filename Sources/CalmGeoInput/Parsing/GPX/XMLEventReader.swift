@@ -1,11 +1,5 @@
 internal import CLibXML2
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Streams the elements and text of an XML document read from a `ByteSource`
 /// through libxml2's SAX2 push parser, keeping memory flat whatever the size of
 /// the document: no tree is built, and the source is pushed 64 KB at a time, so
@@ -105,7 +99,10 @@ final class XMLEventReader {
     context.state.pointee.parser = parser
     xmlCtxtUseOptions(parser, Self.options)
     account(staging, first)
-    if first > Int(head) { memmove(staging, staging + Int(head), first - Int(head)) }
+    if first > Int(head) {
+      // The regions overlap; `copyMemory` allows that (it is `memmove`).
+      UnsafeMutableRawPointer(staging).copyMemory(from: staging + Int(head), byteCount: first - Int(head))
+    }
     pending = first - Int(head)
   }
 

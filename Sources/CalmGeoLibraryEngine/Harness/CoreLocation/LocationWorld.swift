@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Foundation
 
 /// The driver's side of the platform: where fixes enter, in log order, each at its virtual
 /// time. Rules (docs/LIBRARY.md): a fix first updates `CLLocationManager.location`, then goes to

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Foundation
 
 /// One FIFO queue for every job of the process (global and main-actor), run on the driver's
 /// thread when it calls `drain()`: the library's tasks run in a fixed order, at the virtual

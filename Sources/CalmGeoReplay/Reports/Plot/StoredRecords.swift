@@ -1,3 +1,5 @@
+import Algorithms
+
 /// The emit indexes of the records held in storage, as sorted disjoint ranges.
 ///
 /// Storage is appended in emit order and emptied in runs (a request's batch, expiries
@@ -26,12 +28,7 @@ struct StoredRecords: Sendable {
   /// Removes a record; returns whether it was held.
   @discardableResult
   mutating func remove(_ sequence: Int) -> Bool {
-    var low = 0
-    var high = ranges.count
-    while low < high {
-      let mid = (low + high) / 2
-      if ranges[mid].upperBound <= sequence { low = mid + 1 } else { high = mid }
-    }
+    let low = ranges.partitioningIndex { $0.upperBound > sequence }
     guard low < ranges.count, ranges[low].contains(sequence) else { return false }
     let range = ranges[low]
     count -= 1
