@@ -49,30 +49,10 @@ public enum TrackReader {
     _ opened: InputOpener.Opened, options: ParseOptions,
     diagnostics: inout InputDiagnostics, emit: (Fix) -> Void
   ) throws(ParseError) {
-    let file = opened.source.name
-    switch opened.format {
-    case .csv:
-      var parser = CSVParser(file: file, options: options)
-      try parser.parse(opened.source, diagnostics: &diagnostics, emit: emit)
-    case .nmea:
-      var parser = NMEAParser(file: file, options: options)
-      try parser.parse(opened.source, diagnostics: &diagnostics, emit: emit)
-    case .gpx:
-      var parser = GPXParser(file: file, options: options)
-      guard let speed = options.assumeSpeed else {
-        return try parser.parse(opened.source, diagnostics: &diagnostics, emit: emit)
-      }
-      var synthesizer = TimeSynthesizer(speed: speed)
-      try parser.parse(opened.source, diagnostics: &diagnostics) { synthesizer.accept($0, emit: emit) }
-      synthesizer.finish(documentTime: parser.documentTime, emit: emit)
-      synthesizer.record(into: &diagnostics)
-    case .gnssLogger:
-      var parser = GnssLoggerParser(file: file, options: options)
-      try parser.parse(opened.source, diagnostics: &diagnostics, emit: emit)
-    case .calmgeoJSON:
-      var parser = CalmGeoJSONParser(file: file, options: options)
-      try parser.parse(opened.source, diagnostics: &diagnostics, emit: emit)
-    }
+    // One call per file through the format's parser type; the per-fix loop is the
+    // parser's own `parse`, as specialized as when each format had its own case here.
+    try opened.format.parser.read(
+      opened.source, file: opened.source.name, options: options, diagnostics: &diagnostics, emit: emit)
   }
 
   /// Streams the fixes the engine would receive: read, then time order and speed

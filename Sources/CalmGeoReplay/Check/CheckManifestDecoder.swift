@@ -2,9 +2,9 @@
 /// the file, the line, the key, the value found and what was expected.
 ///
 /// Top-level fields: `tracks` (required), `tolerance`, `assert`; track fields: `log`
-/// (required), `config`, `scenario` (the app's calls, `--scenario`), `name`, `geofences` (a geofences file, as `--geofences`), `options` (those of a sweep's tracks: `format`,
-/// `date`, `utcOffset`, `timeFormat`, `keepBadDates`, `uere`, `provider`, `track`,
-/// `segment`, `assumeSpeed`). Any other key is an error with a "did you mean".
+/// (required), `config`, `scenario` (the app's calls, `--scenario`), `name`, `geofences` (a geofences
+/// file, as `--geofences`), `options` (those of a sweep's tracks: `format` and every key of
+/// `ParseOptionDescriptor.all`). Any other key is an error with a "did you mean".
 package enum CheckManifestDecoder {
   static let fields = ["tracks", "tolerance", "assert"]
   static let trackFields = ["log", "config", "scenario", "name", "geofences", "options"]

@@ -6,10 +6,9 @@
 /// config decoder, when `SweepPlan` builds each configuration.
 package enum SweepSpecDecoder {
   static let fields = ["tracks", "base", "vary", "objectives", "constraints"]
-  static let trackFields = [
-    "path", "format", "date", "utcOffset", "timeFormat", "keepBadDates", "uere", "provider", "track", "segment",
-    "assumeSpeed",
-  ]
+  /// A `tracks` item's keys: its `path`, its `format`, and every parse option's key
+  /// (`ParseOptionDescriptor.keys`; check manifests' `options` take the same but `path`).
+  static let trackFields = ["path", "format"] + ParseOptionDescriptor.keys
 
   /// Parses a spec's text: JSON when `source` ends in `.json` (or, for other names, when
   /// the text starts with `{`), YAML otherwise.
@@ -143,69 +142,36 @@ extension SweepSpecDecoder.Reader {
   }
 
   /// One per-track option, onto the track's `ParseOptions` (sweep specs and check
-  /// manifests share these names); the key must be one of `trackFields` but `path`.
+  /// manifests share these names): `format`, or a parse option by its descriptor. The key
+  /// must be one of `trackFields` but `path` (`object(_:key:known:)` checked it).
   func apply(_ field: SpecNode.Field, to track: inout SweepTrackSpec, key: String) throws(DocumentError) {
     let value = field.value
-    func text(_ expected: String) throws(DocumentError) -> String {
-      guard let text = value.string else { throw fail(value, key, "expected \(expected), found \(value.rendered)") }
-      return text
-    }
-    func positive(_ what: String) throws(DocumentError) -> Double {
-      guard let number = value.number, number > 0 else {
-        throw fail(value, key, "expected \(what) more than 0, found \(value.rendered)")
-      }
-      return number
-    }
-    func ordinal() throws(DocumentError) -> Int {
-      let bounds = NumberBounds.ordinal
-      guard let number = value.number, number == number.rounded(),
-        number >= Double(bounds.lowerBound), number <= Double(bounds.upperBound)
-      else {
-        throw fail(value, key, "expected a whole number from 1, found \(value.rendered)")
-      }
-      return Int(number)
-    }
-    switch field.key {
-    case "format":
+    guard field.key != "format" else {
       let names = InputFormat.allCases.map(\.rawValue)
-      guard let format = InputFormat(rawValue: try text(names.joined(separator: ", "))) else {
+      guard let text = value.string, let format = InputFormat(rawValue: text) else {
         throw fail(value, key, "expected one of \(names.joined(separator: ", ")), found \(value.rendered)")
       }
       track.format = format
-    case "date":
-      guard let date = CivilDate(try text("a date such as \"2024-05-01\"")) else {
-        throw fail(value, key, "expected a date such as \"2024-05-01\", found \(value.rendered)")
-      }
-      track.options.date = date
-    case "utcOffset":
-      let written = value.number.map { $0 == $0.rounded() ? String(Int($0)) : "?" } ?? value.string
-      guard let written, let offset = parseUTCOffset(written) else {
-        throw fail(
-          value, key, "expected an offset such as \"+02:00\" or \"-0700\" (quoted in YAML), found \(value.rendered)")
-      }
-      track.options.utcOffsetMillis = offset
-    case "timeFormat":
-      track.options.timeFormat = try text("iso8601, unix, unix_ms or a pattern such as \"%d/%m/%Y %H:%M:%S\"")
-    case "keepBadDates":
-      guard case .bool(let flag) = value.kind else {
-        throw fail(value, key, "expected true or false, found \(value.rendered)")
-      }
-      track.options.keepBadDates = flag
-    case "uere": track.options.uere = try positive("metres")
-    case "provider":
-      let names = GnssLoggerProvider.allCases.map(\.rawValue)
-      guard let provider = GnssLoggerProvider(rawValue: try text(names.joined(separator: ", "))) else {
-        throw fail(value, key, "expected one of \(names.joined(separator: ", ")), found \(value.rendered)")
-      }
-      track.options.provider = provider
-    case "track": track.options.track = try ordinal()
-    case "segment": track.options.segment = try ordinal()
-    default:
-      let speed = try positive("a speed in m/s")
-      guard ParseOptions.assumableSpeeds.contains(speed) else {
-        throw fail(value, key, "expected a speed in m/s from 0.01 to 1000, found \(value.rendered)")
-      }
-      track.options.assumeSpeed = speed
+      return
+    }
+    guard let descriptor = ParseOptionDescriptor.withKey(field.key) else {
+      throw fail(value, key, "unknown field; expected one of \(SweepSpecDecoder.trackFields.joined(separator: ", "))")
+    }
+    if let mismatch = descriptor.apply(ParseOptionValue(value), to: &track.options) {
+      throw fail(value, key, "expected \(mismatch.expected), found \(value.rendered)")
+    }
+  }
+}
+
+extension ParseOptionValue {
+  /// A document's value as a parse option reads it.
+  init(_ node: SpecNode) {
+    switch node.kind {
+    case .string(let text): self = .string(text)
+    case .number(let number): self = .number(number)
+    case .bool(let flag): self = .bool(flag)
+    case .object(let fields): self = .object(fields.map { Field($0.key, ParseOptionValue($0.value)) })
+    case .null, .array: self = .other
     }
   }
 }

@@ -15,8 +15,8 @@ extension CalmGeoReplayCommand {
            "tolerance": {"default": 1e-9, "fidelity.*": 1e-6},
            "assert": {"max": {"fidelity.sed.p95": 25}, "max_increase": {"uploads.requests": "10%"}}}
         Paths are relative to the manifest; only log is required (name defaults to the log's \
-        file name without extensions). Options: format, date, utcOffset, timeFormat, \
-        keepBadDates, uere, provider, track, segment, assumeSpeed.
+        file name without extensions). Options: format, \
+        \(ParseOptionDescriptor.keys.joined(separator: ", ")).
 
         Each track is replayed as replay does, into a temporary folder. locations.json and every \
         file in uploads/ must be byte-identical: the first differing record is shown stored and \

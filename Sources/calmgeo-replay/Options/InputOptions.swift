@@ -6,74 +6,55 @@ struct InputOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Read the input as this format instead of detecting it.", valueName: "format"))
   var inputFormat: InputFormat?
 
-  @Flag(
-    help:
-      "Stop at the first bad record (exit 65) instead of skipping and counting it; fixes that go back in time count as bad."
-  )
+  // The parse options' flags: help and value names come from `ParseOptionDescriptor.all`
+  // (argument-parser needs one static property per flag; `givenValues` maps them back).
+
+  @Flag(help: InputOptions.help("--strict"))
   var strict = false
 
-  @Flag(
-    help:
-      "Sort the log's fixes by time before replaying (for rows merely out of order); holds the whole log in memory, 72 bytes a fix."
-  )
+  @Flag(help: InputOptions.help("--sort"))
   var sort = false
 
-  @Option(
-    help: ArgumentHelp(
-      "Time format of CSV time columns: iso8601, unix, unix_ms or a pattern such as '%d/%m/%Y %H:%M:%S'. Times without a zone are UTC.",
-      valueName: "format"))
+  @Option(help: InputOptions.help("--time-format"))
   var timeFormat: String?
 
   @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp("CSV: lines above the header to pass over (a title, a logger's banner).", valueName: "n"),
+    parsing: .unconditional, help: InputOptions.help("--skip-lines"),
     transform: { try InputOptions.count($0, flag: "--skip-lines") })
   var skipLines: Int?
 
-  @Option(
-    name: .customLong("column"),
-    help: ArgumentHelp(
-      "CSV: the column of a role where the header's names are not recognised, e.g. lat=Breite (roles: time, date, lat, lon, ele, speed, course, accuracy, vacc, hdop, vdop, pdop, sats); repeatable.",
-      valueName: "role=name"))
+  @Option(name: .customLong("column"), help: InputOptions.help("--column"))
   var columns: [String] = []
 
-  @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp(
-      "The log's times are local time at this UTC offset (e.g. -07:00), for loggers that write local time without a zone.",
-      valueName: "±HH:MM"))
+  @Option(parsing: .unconditional, help: InputOptions.help("--utc-offset"))
   var utcOffset: String?
 
-  @Option(help: ArgumentHelp("UTC date for NMEA logs that never carry one.", valueName: "YYYY-MM-DD"))
+  @Option(help: InputOptions.help("--date"))
   var date: String?
 
-  @Flag(help: "Keep NMEA fixes whose receiver date looks implausible (1980, week rollover).")
+  @Flag(help: InputOptions.help("--keep-bad-dates"))
   var keepBadDates = false
 
   @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp(
-      "User equivalent range error in metres, to estimate accuracy from HDOP when a log has none.", valueName: "m"),
+    parsing: .unconditional, help: InputOptions.help("--uere"),
     transform: { try NetworkOptions.number($0, flag: "--uere", expected: "a positive number of metres") })
   var uere: Double = 5.0
 
-  @Option(help: "Which GnssLogger Fix records to read (default gps).")
+  @Option(help: InputOptions.help("--provider"))
   var provider: GnssLoggerProvider?
 
   @Option(
-    parsing: .unconditional, help: ArgumentHelp("Read only this GPX track (from 1).", valueName: "n"),
+    parsing: .unconditional, help: InputOptions.help("--track"),
     transform: { try InputOptions.ordinal($0, flag: "--track") })
   var track: Int?
 
   @Option(
-    parsing: .unconditional, help: ArgumentHelp("Read only this segment (from 1) of each GPX track.", valueName: "n"),
+    parsing: .unconditional, help: InputOptions.help("--segment"),
     transform: { try InputOptions.ordinal($0, flag: "--segment") })
   var segment: Int?
 
   @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp(
-      "Synthesize times at this speed (0.01 to 1000 m/s) for GPX points without time.", valueName: "m/s"),
+    parsing: .unconditional, help: InputOptions.help("--assume-speed"),
     transform: { try NetworkOptions.number($0, flag: "--assume-speed", expected: "a speed in m/s from 0.01 to 1000") })
   var assumeSpeed: Double?
 
@@ -97,6 +78,13 @@ struct InputOptions: ParsableArguments {
       throw ValidationError("--time-format: \(problem).")
     }
     _ = try csvColumns()
+    // What the checks above let through must fit its descriptor too (a document's value does).
+    var options = ParseOptions()
+    for (flag, value) in givenValues.sorted(by: { $0.key < $1.key }) {
+      if let mismatch = ParseOptionDescriptor.withFlag(flag)?.apply(value, to: &options) {
+        throw ValidationError("\(flag) must be \(mismatch.expected).")
+      }
+    }
   }
 
   /// `--column role=name` as a dictionary, each role checked.
@@ -126,21 +114,8 @@ struct InputOptions: ParsableArguments {
   /// The flags given that a log of `format` does not read, each with why (`--date`
   /// on a GPX), to be warned about rather than silently ignored.
   func unusedFlags(for format: InputFormat) -> [String] {
-    var unused: [String] = []
-    func check(_ given: Bool, _ flag: String, _ formats: [InputFormat], _ what: String) {
-      if given && !formats.contains(format) { unused.append("\(flag) applies to \(what) only") }
-    }
-    check(date != nil, "--date", [.nmea, .csv], "NMEA logs and CSV times of day")
-    check(keepBadDates, "--keep-bad-dates", [.nmea], "NMEA logs")
-    check(timeFormat != nil, "--time-format", [.csv], "CSV logs")
-    check(skipLines != nil, "--skip-lines", [.csv], "CSV logs")
-    check(!columns.isEmpty, "--column", [.csv], "CSV logs")
-    check(utcOffset != nil, "--utc-offset", [.csv, .gpx], "CSV and GPX times written without a zone")
-    check(provider != nil, "--provider", [.gnssLogger], "GnssLogger logs")
-    check(track != nil, "--track", [.gpx], "GPX logs")
-    check(segment != nil, "--segment", [.gpx], "GPX logs")
-    check(assumeSpeed != nil, "--assume-speed", [.gpx], "GPX logs")
-    return unused
+    let given = givenValues
+    return ParseOptionDescriptor.all.compactMap { given[$0.flag] == nil ? nil : $0.warning(for: format) }
   }
 
   /// Reads a 1-based index flag (`--track`, `--segment`), saying what is wrong with a bad one.
@@ -155,23 +130,48 @@ struct InputOptions: ParsableArguments {
     return value
   }
 
-  /// The parser settings these options describe.
+  /// The parser settings these options describe: each value given, applied through its
+  /// descriptor (as a sweep spec's or check manifest's key is).
   var parseOptions: ParseOptions {
     var options = ParseOptions()
-    options.strict = strict
-    options.timeFormat = timeFormat
-    options.utcOffsetMillis = utcOffset.flatMap(parseUTCOffset) ?? 0
-    options.date = date.flatMap(CivilDate.init)
-    options.keepBadDates = keepBadDates
-    options.uere = uere
-    options.provider = provider ?? .gps
-    options.sortByTime = sort
-    options.skipLines = skipLines ?? 0
-    options.csvColumns = (try? csvColumns()) ?? [:]
-    options.track = track
-    options.segment = segment
-    options.assumeSpeed = assumeSpeed
+    let given = givenValues
+    for descriptor in ParseOptionDescriptor.all {
+      guard let value = given[descriptor.flag] else { continue }
+      let mismatch = descriptor.apply(value, to: &options)
+      assert(mismatch == nil, "\(descriptor.flag) passed validate() but not its descriptor: \(mismatch!.expected)")
+    }
     return options
+  }
+
+  /// The parse options' flags given (and `--uere`, which has a default), by flag, as
+  /// their descriptors read them.
+  var givenValues: [String: ParseOptionValue] {
+    var given: [String: ParseOptionValue] = [:]
+    if strict { given["--strict"] = .bool(true) }
+    if sort { given["--sort"] = .bool(true) }
+    given["--time-format"] = timeFormat.map { .string($0) }
+    given["--skip-lines"] = skipLines.map { .number(Double($0)) }
+    if !columns.isEmpty {
+      let roles = ((try? csvColumns()) ?? [:]).sorted { $0.key < $1.key }
+      given["--column"] = .object(roles.map { ParseOptionValue.Field($0.key, .string($0.value)) })
+    }
+    given["--utc-offset"] = utcOffset.map { .string($0) }
+    given["--date"] = date.map { .string($0) }
+    if keepBadDates { given["--keep-bad-dates"] = .bool(true) }
+    given["--uere"] = .number(uere)
+    given["--provider"] = provider.map { .string($0.rawValue) }
+    given["--track"] = track.map { .number(Double($0)) }
+    given["--segment"] = segment.map { .number(Double($0)) }
+    given["--assume-speed"] = assumeSpeed.map { .number($0) }
+    return given
+  }
+
+  /// A parse option's help and value name, from its descriptor.
+  static func help(_ flag: String) -> ArgumentHelp {
+    guard let descriptor = ParseOptionDescriptor.withFlag(flag) else {
+      preconditionFailure("\(flag) has no ParseOptionDescriptor")
+    }
+    return ArgumentHelp(descriptor.help, valueName: descriptor.valueName)
   }
 }
 

@@ -14,15 +14,11 @@ enum GPXTesting {
   ) throws(ParseError) -> Result {
     var diagnostics = InputDiagnostics(strict: options.strict, maxProblems: options.maxReportedProblems)
     var fixes: [Fix] = []
-    var parser = GPXParser(file: file, options: options)
-    // As `TrackReader` reads a GPX: with `assumeSpeed`, timeless points get their times
-    // from `TimeSynthesizer`.
-    var synthesizer = options.assumeSpeed.map(TimeSynthesizer.init(speed:))
-    try parser.parse(MemoryByteSource(bytes, name: file, maxChunk: chunk), diagnostics: &diagnostics) { fix in
-      if synthesizer == nil { fixes.append(fix) } else { synthesizer!.accept(fix) { fixes.append($0) } }
-    }
-    synthesizer?.finish(documentTime: parser.documentTime) { fixes.append($0) }
-    synthesizer?.record(into: &diagnostics)
+    // As `TrackReader` reads a GPX (through `InputFormat.gpx.parser`): with `assumeSpeed`,
+    // timeless points get their times from `TimeSynthesizer`.
+    try GPXParser.read(
+      MemoryByteSource(bytes, name: file, maxChunk: chunk), file: file, options: options, diagnostics: &diagnostics
+    ) { fixes.append($0) }
     return Result(fixes: fixes, diagnostics: diagnostics)
   }
 
