@@ -2,7 +2,7 @@ extension ParseOptionDescriptor {
   /// The table: every parse option, in the order the CLI warns about flags that do
   /// not apply. Messages (`expected` texts, warnings, help) are those each front end
   /// used before they shared this table.
-  public static let all: [ParseOptionDescriptor] = [
+  package static let all: [ParseOptionDescriptor] = [
     ParseOptionDescriptor(
       key: nil, flag: "--strict",
       help:

@@ -7,21 +7,21 @@
 /// not read); the spec and manifest decoders accept exactly its keys. Adding a parse
 /// option means adding a `ParseOptions` field, an entry here and (argument-parser needs
 /// one static property per flag) the flag's property in the CLI's `InputOptions`.
-public struct ParseOptionDescriptor: Sendable {
+package struct ParseOptionDescriptor: Sendable {
   /// The key in a sweep spec's `tracks` items and a check manifest's `options`
   /// (`utcOffset`); `nil` for an option only the command line sets for the whole run.
-  public let key: String?
+  package let key: String?
   /// The command-line flag (`--utc-offset`).
-  public let flag: String
+  package let flag: String
   /// The formats that read the option; `nil` when every format does.
-  public let formats: [InputFormat]?
+  package let formats: [InputFormat]?
   /// Those formats as the warning for a flag that does not apply names them
   /// ("NMEA logs and CSV times of day"); empty when every format reads it.
-  public let appliesTo: String
+  package let appliesTo: String
   /// The flag's value in help (`±HH:MM`); `nil` for a flag without value.
-  public let valueName: String?
+  package let valueName: String?
   /// The flag's help text.
-  public let help: String
+  package let help: String
   private let read: @Sendable (ParseOptionValue, inout ParseOptions) -> ParseOptionMismatch?
 
   init(
@@ -39,7 +39,7 @@ public struct ParseOptionDescriptor: Sendable {
 
   /// Checks `value` and sets it on `options`; returns what was expected when it does
   /// not fit (and leaves `options` as it was).
-  public func apply(_ value: ParseOptionValue, to options: inout ParseOptions) -> ParseOptionMismatch? {
+  package func apply(_ value: ParseOptionValue, to options: inout ParseOptions) -> ParseOptionMismatch? {
     var changed = options
     if let mismatch = read(value, &changed) { return mismatch }
     options = changed
@@ -48,15 +48,15 @@ public struct ParseOptionDescriptor: Sendable {
 
   /// The warning for this flag given for a log of `format` that does not read it
   /// ("--date applies to NMEA logs and CSV times of day only"); `nil` when it applies.
-  public func warning(for format: InputFormat) -> String? {
+  package func warning(for format: InputFormat) -> String? {
     guard let formats, !formats.contains(format) else { return nil }
     return "\(flag) applies to \(appliesTo) only"
   }
 
   /// The option with this spec and manifest key.
-  public static func withKey(_ key: String) -> ParseOptionDescriptor? { all.first { $0.key == key } }
+  package static func withKey(_ key: String) -> ParseOptionDescriptor? { all.first { $0.key == key } }
   /// The option with this command-line flag (`--date`).
-  public static func withFlag(_ flag: String) -> ParseOptionDescriptor? { all.first { $0.flag == flag } }
+  package static func withFlag(_ flag: String) -> ParseOptionDescriptor? { all.first { $0.flag == flag } }
   /// Every spec and manifest key, in the table's order.
-  public static var keys: [String] { all.compactMap(\.key) }
+  package static var keys: [String] { all.compactMap(\.key) }
 }

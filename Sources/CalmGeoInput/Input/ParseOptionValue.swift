@@ -1,6 +1,6 @@
 /// A parse option's value as a sweep spec, a check manifest or the command line gives it,
 /// before `ParseOptionDescriptor.apply` checks it and sets it on `ParseOptions`.
-public enum ParseOptionValue: Sendable, Hashable {
+package enum ParseOptionValue: Sendable, Hashable {
   case string(String)
   case number(Double)
   case bool(Bool)
@@ -10,10 +10,10 @@ public enum ParseOptionValue: Sendable, Hashable {
   case other
 
   /// One named value of an `object`.
-  public struct Field: Sendable, Hashable {
-    public var key: String
-    public var value: ParseOptionValue
-    public init(_ key: String, _ value: ParseOptionValue) {
+  package struct Field: Sendable, Hashable {
+    package var key: String
+    package var value: ParseOptionValue
+    package init(_ key: String, _ value: ParseOptionValue) {
       self.key = key
       self.value = value
     }
@@ -22,7 +22,7 @@ public enum ParseOptionValue: Sendable, Hashable {
 
 /// Why a value does not fit its option: what was expected, as the error's
 /// "expected …, found …" says it (`a date such as "2024-05-01"`).
-public struct ParseOptionMismatch: Sendable, Hashable, Error {
-  public var expected: String
-  public init(expected: String) { self.expected = expected }
+package struct ParseOptionMismatch: Sendable, Hashable, Error {
+  package var expected: String
+  package init(expected: String) { self.expected = expected }
 }
