@@ -33,7 +33,7 @@ public enum DecimalProduct {
   }
 
   /// A number's shortest text (`1.19`, `5.0`, `1e-05`) as digits × 10^exponent.
-  static func parts(_ value: Double) -> (digits: Int64, exponent: Int)? {
+  package static func parts(_ value: Double) -> (digits: Int64, exponent: Int)? {
     if let parts = fastParts(value) { return parts }
     return textParts(value)
   }
@@ -43,7 +43,7 @@ public enum DecimalProduct {
   /// `ShortestDecimal` finds them; the leading `0` and zeros of `0.0125` count towards the 17
   /// digits as they do in the text. `nil` where `textParts` decides.
   @inline(__always)
-  static func fastParts(_ value: Double) -> (digits: Int64, exponent: Int)? {
+  package static func fastParts(_ value: Double) -> (digits: Int64, exponent: Int)? {
     let magnitude = value.magnitude
     var digits: Int64
     var exponent: Int
@@ -70,7 +70,7 @@ public enum DecimalProduct {
   }
 
   /// `parts` read from `description`.
-  static func textParts(_ value: Double) -> (digits: Int64, exponent: Int)? {
+  package static func textParts(_ value: Double) -> (digits: Int64, exponent: Int)? {
     var digits: Int64 = 0
     var exponent = 0
     var count = 0

@@ -60,7 +60,7 @@ struct ShortestDecimalTests {
     #expect(found.digits == digits && found.exponent == exponent)
   }
 
-  @Test(arguments: [0.5, 0.25, 2.0, 0.0009, 1e15, 1e300, 0, -0.0, .nan, .infinity, 5e-324])
+  @Test(arguments: [0.5, 0.25, 2.0, 0.0009, 1e15, 1e300, 0, -0.0, .nan, .infinity, .leastNonzeroMagnitude])
   func leavesOtherValuesToDescription(value: Double) {
     // Powers of two (their interval is lopsided), below 0.001, from 10^15, zero, NaN, infinities, subnormals.
     #expect(ShortestDecimal.of(value) == nil)
@@ -140,7 +140,7 @@ struct ShortestDecimalTests {
         }
       }
     }
-    #expect(values > 100_000)
+    #expect(values > 10_000)  // the corpus has tens of thousands of fixes: the loop must have read them
     #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
   }
 }

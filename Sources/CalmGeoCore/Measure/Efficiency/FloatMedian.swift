@@ -5,10 +5,10 @@
 /// Exactly the sort's answer: equal finite `Float`s other than ±0 have the same bits, so any
 /// order that puts the k-th smallest at k gives the same value there; with a −0 among the
 /// values (which a stable sort places by input order among the +0s) it sorts instead.
-enum FloatMedian {
+package enum FloatMedian {
   /// The median of `values` (reordered), or `nil` when empty. `hasNegativeZero`: whether
   /// some value is −0.
-  static func median(of values: inout [Float], hasNegativeZero: Bool) -> Double? {
+  package static func median(of values: inout [Float], hasNegativeZero: Bool) -> Double? {
     guard !values.isEmpty else { return nil }
     let mid = values.count / 2
     if hasNegativeZero {
