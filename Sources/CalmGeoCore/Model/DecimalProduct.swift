@@ -43,7 +43,7 @@ public enum DecimalProduct {
   /// `ShortestDecimal` finds them; the leading `0` and zeros of `0.0125` count towards the 17
   /// digits as they do in the text. `nil` where `textParts` decides.
   @inline(__always)
-  static func fastParts(_ value: Double) -> (digits: Int64, exponent: Int)? {
+  package static func fastParts(_ value: Double) -> (digits: Int64, exponent: Int)? {
     let magnitude = value.magnitude
     var digits: Int64
     var exponent: Int

@@ -140,7 +140,7 @@ struct ShortestDecimalTests {
         }
       }
     }
-    #expect(values > 100_000)
+    #expect(values > 10_000)  // the corpus has tens of thousands of fixes: the loop must have read them
     #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
   }
 }
