@@ -105,7 +105,8 @@ func runOne(_ bytes: [UInt8]) {
       let opened = try InputOpener.open(MemoryByteSource(bytes, name: "fuzz"))
       var observer = CollectingObserver()
       let result = try ReplayRunner.run(
-        opened, options: ParseOptions(), configuration: uploadConfiguration, observer: &observer, metrics: true)
+        source: ReplayLog(opened, options: ParseOptions()), configuration: uploadConfiguration, observer: &observer,
+        options: ReplayOptions(metrics: true))
       _ = result
       for location in observer.locations { checkJSON(CalmGeoJSONWriter.encode(location), "a location") }
       for body in observer.bodies { checkJSON(body, "an upload body") }

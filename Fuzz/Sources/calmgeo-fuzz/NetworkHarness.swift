@@ -42,6 +42,8 @@ enum NetworkHarness {
     }
     var observer = DiscardingObserver()
     let network = RecordedNetwork.select(entries, track: nil, device: entries.first?.device ?? 1)
-    _ = ReplayRunner.run(track, configuration: uploadConfiguration, observer: &observer, transport: .recorded(network))
+    _ = ReplayRunner.run(
+      source: track, configuration: uploadConfiguration, observer: &observer,
+      options: ReplayOptions(metrics: false, transport: .recorded(network)))
   }
 }
