@@ -77,7 +77,9 @@ enum Terminal {
     for flag in options.unusedFlags(for: format) {
       printError("\(file): warning: \(flag) (this log is \(format.rawValue)); ignored")
     }
-    if options.utcOffset != nil, [.csv, .gpx].contains(format), diagnostics.localTimesShifted == 0,
+    // Only where the option applies (its formats in the parse-option table); elsewhere it was warned about above.
+    let offsetApplies = ParseOptionDescriptor.withFlag("--utc-offset")?.formats?.contains(format) ?? true
+    if options.utcOffset != nil, offsetApplies, diagnostics.localTimesShifted == 0,
       diagnostics.zonedTimesKept > 0
     {
       printError(
