@@ -73,6 +73,7 @@ let package = Package(
       dependencies: [
         "CalmGeoCore", "CalmGeoInput",
         .product(name: "Algorithms", package: "swift-algorithms"),
+        .product(name: "DequeModule", package: "swift-collections"),
         .product(name: "Yams", package: "Yams"),
       ]),
 

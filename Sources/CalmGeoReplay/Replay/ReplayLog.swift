@@ -1,12 +1,22 @@
+import Foundation
+
 /// A log replayed straight from its file (`ReplayRunner.run(source:…)`): parsed with `options`,
 /// normalized and handed to the engine fix by fix, in memory that does not grow with the file.
 public struct ReplayLog: ReplaySource {
   public var opened: InputOpener.Opened
   public var options: ParseOptions
+  /// Whether the log is parsed on a thread of its own while the engine replays what was
+  /// parsed so far (`FixPipeline`); by default where the machine has more than one core.
+  /// Either way the replay and its outputs are the same, byte for byte.
+  public var readsAhead: Bool
 
-  public init(_ opened: InputOpener.Opened, options: ParseOptions) {
+  public init(
+    _ opened: InputOpener.Opened, options: ParseOptions,
+    readsAhead: Bool = ProcessInfo.processInfo.activeProcessorCount > 1
+  ) {
     self.opened = opened
     self.options = options
+    self.readsAhead = readsAhead
   }
 
   /// Throws a fatal `ParseError` when the log yields no usable fix at all.
@@ -14,14 +24,35 @@ public struct ReplayLog: ReplaySource {
     _ engine: inout ReplayEngine<Observer>, configuration: ReplayConfiguration, options replayOptions: ReplayOptions
   ) throws(ParseError) -> ReplayInput {
     var diagnostics = InputDiagnostics(strict: options.strict, maxProblems: options.maxReportedProblems)
-    let used = try TrackReader.readNormalized(
-      opened, options: options, speedPolicy: configuration.speedPolicy, diagnostics: &diagnostics
-    ) { engine.process($0) }
+    let used: Int
+    if readsAhead {
+      // The reading thread has the opened file to itself until it hands back the end.
+      let log = ReadOnce(opened: opened, options: options, speedPolicy: configuration.speedPolicy)
+      used = try FixPipeline.run(
+        read: { (diagnostics, emit) throws(ParseError) in try log.read(diagnostics: &diagnostics, emit: emit) },
+        diagnostics: &diagnostics, replay: { engine.process($0) })
+    } else {
+      used = try TrackReader.readNormalized(
+        opened, options: options, speedPolicy: configuration.speedPolicy, diagnostics: &diagnostics
+      ) { engine.process($0) }
+    }
     guard used > 0 else { throw ReplayRunner.noFix(opened, diagnostics) }
     var input = ReplayInput(
       name: opened.source.name, format: opened.format, gzipped: opened.gzipped, diagnostics: diagnostics)
     input.sha256 = try opened.checksum?.finish()
     return input
+  }
+}
+
+/// The opened log as the reading thread takes it: used by that thread alone.
+private struct ReadOnce: @unchecked Sendable {
+  let opened: InputOpener.Opened
+  let options: ParseOptions
+  let speedPolicy: FixNormalizer.SpeedPolicy
+
+  func read(diagnostics: inout InputDiagnostics, emit: (Fix) -> Void) throws(ParseError) -> Int {
+    try TrackReader.readNormalized(
+      opened, options: options, speedPolicy: speedPolicy, diagnostics: &diagnostics, emit: emit)
   }
 }
 

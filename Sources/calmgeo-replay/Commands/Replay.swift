@@ -99,6 +99,12 @@ extension CalmGeoReplayCommand {
     @Flag(help: "No summary and no warnings: only errors are printed.")
     var silent = false
 
+    @Flag(
+      help:
+        "Parse and replay a log on one thread. By default a log is parsed on a second thread while the first replays it, where the machine has more than one core; the outputs are the same byte for byte."
+    )
+    var singleThread = false
+
     @Option(
       help: ArgumentHelp(
         "Replay each session of a log on its own wherever fixes are more than this far apart (90m, 12h, 2d, or seconds), into <name>.session-01, -02 …; holds the log in memory, 72 bytes a fix.",
@@ -250,7 +256,7 @@ extension CalmGeoReplayCommand {
           }
           ?? TrackReplay(
             log: log, name: name, parent: out, configuration: configuration, parseOptions: input.parseOptions,
-            format: input.inputFormat ?? format, outputs: outputs, transport: transport)
+            format: input.inputFormat ?? format, outputs: outputs, transport: transport, singleThread: singleThread)
         folder = replay.folder
         try replay.folder.commit()
         if let trap = replay.libraryTrap {

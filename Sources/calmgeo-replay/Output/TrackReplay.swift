@@ -43,15 +43,17 @@ struct TrackReplay {
   init(
     log: String, name: String, parent: String, owner: OutputOwner? = nil, configuration: ReplayConfiguration,
     parseOptions: ParseOptions, format: InputFormat?, outputs: Outputs,
-    transport: UploadTransport = .simulated
+    transport: UploadTransport = .simulated, singleThread: Bool = false
   ) throws {
     let file = ProgressByteSource(try FileByteSource(path: log), totalBytes: ProgressByteSource.size(of: log))
     let opened = try InputOpener.open(file, forcedFormat: format, checksum: true)
     (folder, result, stats) = try Self.replay(
       name: name, parent: parent, owner: owner ?? .log(log), configuration: configuration, outputs: outputs
     ) { (observer: inout ReplayObservers.Observer) in
-      try ReplayRunner.run(
-        source: ReplayLog(opened, options: parseOptions), configuration: outputs.reports.applied(to: configuration),
+      var source = ReplayLog(opened, options: parseOptions)
+      if singleThread { source.readsAhead = false }
+      return try ReplayRunner.run(
+        source: source, configuration: outputs.reports.applied(to: configuration),
         observer: &observer, options: ReplayOptions(metrics: outputs.reports.metrics, transport: transport))
     }
   }

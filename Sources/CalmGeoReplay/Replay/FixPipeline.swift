@@ -1,0 +1,112 @@
+import DequeModule
+import Foundation
+
+/// Reads a log on a thread of its own while the caller replays it: the parser's fixes
+/// travel in chunks, in order, through a bounded queue, so the two sides overlap and the
+/// memory held stays a few chunks whatever the file's size.
+///
+/// The replay sees exactly what the single-threaded read gives: the same fixes in the same
+/// order, then the same error or count, with the same diagnostics.
+struct FixPipeline {
+  /// Fixes a chunk holds (72 bytes each): big enough that handing one over costs nothing
+  /// next to replaying it, small enough to stay in the caches.
+  static let chunkSize = 1024
+  /// Chunks in flight at most.
+  static let capacity = 16
+
+  /// Runs `read` on a new thread, hands each fix it emits to `replay` on this one, and
+  /// returns what `read` returned, or throws what it threw after every fix emitted before
+  /// the error was replayed.
+  static func run(
+    read: @escaping @Sendable (inout InputDiagnostics, (Fix) -> Void) throws(ParseError) -> Int,
+    diagnostics: inout InputDiagnostics,
+    replay: (Fix) -> Void
+  ) throws(ParseError) -> Int {
+    let queue = ChunkQueue(capacity: capacity)
+    let start = diagnostics
+    let producer = Thread {
+      var diagnostics = start
+      var chunk = queue.emptyChunk()
+      let outcome: Result<Int, ParseError>
+      do throws(ParseError) {
+        outcome = .success(
+          try read(&diagnostics) { fix in
+            chunk.append(fix)
+            if chunk.count == chunkSize {
+              queue.put(.fixes(chunk))
+              chunk = queue.emptyChunk()
+            }
+          })
+      } catch {
+        outcome = .failure(error)
+      }
+      if !chunk.isEmpty { queue.put(.fixes(chunk)) }
+      queue.put(.end(outcome, diagnostics))
+    }
+    // The parsers recurse no deeper than the main thread allows; give them as much stack.
+    producer.stackSize = 8 << 20
+    producer.start()
+    while true {
+      switch queue.take() {
+      case .fixes(var fixes):
+        for fix in fixes { replay(fix) }
+        fixes.removeAll(keepingCapacity: true)
+        queue.recycle(fixes)
+      case .end(let outcome, let read):
+        diagnostics = read
+        return try outcome.get()
+      }
+    }
+  }
+}
+
+/// The bounded, blocking queue between the reading thread and the replaying one.
+private final class ChunkQueue: @unchecked Sendable {
+  enum Item {
+    case fixes([Fix])
+    case end(Result<Int, ParseError>, InputDiagnostics)
+  }
+
+  private let condition = NSCondition()
+  private var items: Deque<Item> = []
+  /// Chunks the replaying side has finished with, for the reading side to fill again: the
+  /// memory stays with one thread's allocator instead of moving between them.
+  private var spare: [[Fix]] = []
+  private let capacity: Int
+
+  init(capacity: Int) { self.capacity = capacity }
+
+  func put(_ item: Item) {
+    condition.lock()
+    while items.count >= capacity { condition.wait() }
+    items.append(item)
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// An empty chunk with room for `FixPipeline.chunkSize` fixes, reused where one is spare.
+  func emptyChunk() -> [Fix] {
+    condition.lock()
+    let chunk = spare.popLast()
+    condition.unlock()
+    if let chunk { return chunk }
+    var fresh: [Fix] = []
+    fresh.reserveCapacity(FixPipeline.chunkSize)
+    return fresh
+  }
+
+  func recycle(_ chunk: [Fix]) {
+    condition.lock()
+    spare.append(chunk)
+    condition.unlock()
+  }
+
+  func take() -> Item {
+    condition.lock()
+    while items.isEmpty { condition.wait() }
+    let item = items.removeFirst()
+    condition.broadcast()
+    condition.unlock()
+    return item
+  }
+}
