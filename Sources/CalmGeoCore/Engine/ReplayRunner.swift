@@ -26,9 +26,11 @@ public enum ReplayRunner {
     guard options.metrics else {
       return try replay(source, configuration: configuration, observer: &observer, options: options, recording: &tape)
     }
+    // A replay that may stop early sees a prefix of the fixes: the whole track's analysis is not its.
+    let analysis = options.shouldStop == nil ? source.analysis(options.analysis, under: configuration) : nil
     let metrics = MetricsObserver(
       settings: configuration.replay, computesHausdorff: options.computesHausdorff,
-      solvesEfficiency: options.solvesEfficiency, analysis: source.analysis(options.analysis, under: configuration))
+      solvesEfficiency: options.solvesEfficiency, analysis: analysis)
     return try measuring(metrics, beside: &observer) { (pair) throws(Source.Failure) -> ReplayResult in
       try replay(source, configuration: configuration, observer: &pair, options: options, recording: &tape)
     }

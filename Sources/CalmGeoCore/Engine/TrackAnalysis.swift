@@ -18,6 +18,9 @@ public struct TrackAnalysis: Sendable {
   /// The track's min-# ladder (`EfficiencyLadder`): the same for every configuration.
   /// Absent for a track over `EfficiencyStats.fixLimit` raw fixes (its replays have none either).
   public let efficiencyLadder: EfficiencyLadder?
+  /// The median of the fixes' finite horizontal accuracies (`EfficiencyStats.medianAccuracyMetres`):
+  /// the same for every configuration; nil when no fix has one.
+  public let medianAccuracy: Double?
   /// The track analysed: a replay uses the analysis only for this track.
   let identity: TrackIdentity
 
@@ -28,7 +31,8 @@ public struct TrackAnalysis: Sendable {
     for rule in stopRules { runs[rule] = StopRunTable(fixes: track.fixes, rule: rule) }
     self.init(
       identity: TrackIdentity(track), coordsBytes: Self.coordsBytes(track), stopRuns: runs,
-      geometry: Self.geometry(track), efficiencyLadder: Self.efficiencyLadder(track))
+      geometry: Self.geometry(track), efficiencyLadder: Self.efficiencyLadder(track),
+      medianAccuracy: EfficiencyRecorder.medianAccuracy(track.fixes))
   }
 
   /// The same analysis, its parts (the encoded sizes, each stop rule's runs, the geometry, the ladder)
@@ -38,6 +42,7 @@ public struct TrackAnalysis: Sendable {
     async let coords = coordsBytes(track)
     async let geometry = geometry(track)
     async let ladder = efficiencyLadder(track)
+    async let median = EfficiencyRecorder.medianAccuracy(track.fixes)
     let runs = await withTaskGroup(of: (StopRule, StopRunTable).self) { group in
       for rule in stopRules { group.addTask { (rule, StopRunTable(fixes: track.fixes, rule: rule)) } }
       var runs: [StopRule: StopRunTable] = [:]
@@ -46,18 +51,20 @@ public struct TrackAnalysis: Sendable {
     }
     return await TrackAnalysis(
       identity: TrackIdentity(track), coordsBytes: coords, stopRuns: runs, geometry: geometry,
-      efficiencyLadder: ladder)
+      efficiencyLadder: ladder, medianAccuracy: median)
   }
 
   private init(
     identity: TrackIdentity, coordsBytes: [Int32], stopRuns: [StopRule: StopRunTable],
-    geometry: (cosLatitudes: [Double], steps: [Double]), efficiencyLadder: EfficiencyLadder?
+    geometry: (cosLatitudes: [Double], steps: [Double]), efficiencyLadder: EfficiencyLadder?,
+    medianAccuracy: Double?
   ) {
     self.identity = identity
     self.coordsBytes = coordsBytes
     self.stopRuns = stopRuns
     (cosLatitudes, steps) = geometry
     self.efficiencyLadder = efficiencyLadder
+    self.medianAccuracy = medianAccuracy
   }
 
   private static func efficiencyLadder(_ track: Track) -> EfficiencyLadder? {

@@ -25,7 +25,8 @@ public struct MetricsObserver: ReplayObserver {
   ) {
     fidelity = FidelityMetrics(computesHausdorff: computesHausdorff)
     efficiency = EfficiencyRecorder(
-      solves: solvesEfficiency, keepsTrack: analysis == nil, fixLimit: settings.efficiencyFixLimit)
+      solves: solvesEfficiency, keepsTrack: analysis == nil, fixLimit: settings.efficiencyFixLimit,
+      medianAccuracy: analysis.map(\.medianAccuracy))
     if let analysis, let table = analysis.stopRuns[StopRule(settings)] {
       stops = StopMetrics(table: table, steps: analysis.steps)
     } else {

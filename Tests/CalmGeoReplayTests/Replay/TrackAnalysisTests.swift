@@ -75,4 +75,56 @@ struct TrackAnalysisTests {
     // The walk's café stop is found at the default rule (Samples/README.md).
     #expect(plain.metrics?.stops.trueStops ?? 0 >= 1)
   }
+
+  /// Five fixes 10 m apart with accuracies 5, 3, none, 9, 4 (and an infinite one left out): the
+  /// median of 3, 4, 5, 9 is (4 + 5) / 2 = 4.5, once per track in the analysis, and a replay
+  /// with the analysis reports it without collecting the accuracies itself.
+  @Test func theMedianAccuracyIsTheTracksOwn() throws {
+    let accuracies: [Double?] = [5, 3, nil, 9, 4, .infinity]
+    let fixes = accuracies.enumerated().map { index, accuracy in
+      var fix = EquatorTrack.fix(t: Double(index), x: Double(index) * 10)
+      fix.horizontalAccuracy = accuracy
+      return fix
+    }
+    let track = Track(name: "accuracies", format: .csv, fixes: fixes, diagnostics: InputDiagnostics())
+    let analysis = TrackAnalysis(track, stopRules: [StopRule(ReplaySettings())])
+    #expect(analysis.medianAccuracy == 4.5)
+    var observer = DiscardingObserver()
+    let analysed = ReplayRunner.run(
+      source: track, configuration: ReplayConfiguration(), observer: &observer,
+      options: ReplayOptions(metrics: true, analysis: analysis))
+    #expect(analysed.metrics?.efficiency?.medianAccuracyMetres == 4.5)
+  }
+
+  /// A replay that may stop early (`shouldStop`, live runs) sees a prefix of the fixes, so the
+  /// whole track's analysis is not used: stopped after 3 of 6 fixes, the median accuracy is
+  /// that of 5, 3 and none: (3 + 5) / 2 = 4.
+  @Test func aReplayThatMayStopEarlyDoesNotUseTheAnalysis() throws {
+    let accuracies: [Double?] = [5, 3, nil, 9, 4, 8]
+    let fixes = accuracies.enumerated().map { index, accuracy in
+      var fix = EquatorTrack.fix(t: Double(index), x: Double(index) * 10)
+      fix.horizontalAccuracy = accuracy
+      return fix
+    }
+    let track = Track(name: "accuracies", format: .csv, fixes: fixes, diagnostics: InputDiagnostics())
+    let analysis = TrackAnalysis(track, stopRules: [StopRule(ReplaySettings())])
+    let counter = StopCounter(after: 3)
+    var observer = DiscardingObserver()
+    let stopped = ReplayRunner.run(
+      source: track, configuration: ReplayConfiguration(), observer: &observer,
+      options: ReplayOptions(metrics: true, analysis: analysis, shouldStop: counter.next))
+    #expect(stopped.metrics?.fidelity.fixes == 3)
+    #expect(stopped.metrics?.efficiency?.medianAccuracyMetres == 4)
+  }
+
+  /// Says stop once asked more than `after` times.
+  final class StopCounter: @unchecked Sendable {
+    private var asked = 0
+    private let after: Int
+    init(after: Int) { self.after = after }
+    func next() -> Bool {
+      asked += 1
+      return asked > after
+    }
+  }
 }

@@ -13,6 +13,8 @@ struct EfficiencyRecorder: Sendable {
   private var track = SEDTrack()
   private var frame: FixFrame?
   private var accuracies: [Float] = []
+  /// The raw fixes' median accuracy when known beforehand (`TrackAnalysis`): no accuracy is collected.
+  private let knownMedianAccuracy: Double??
   /// Whether an accuracy was −0 (the median then sorts: `FloatMedian`).
   private var negativeZeroAccuracy = false
   private var raw = 0
@@ -22,20 +24,34 @@ struct EfficiencyRecorder: Sendable {
   private var kept = 0
   private var lastKeptTime: Int64 = .min
 
-  init(solves: Bool = true, keepsTrack: Bool = true, fixLimit: Int? = nil) {
+  init(solves: Bool = true, keepsTrack: Bool = true, fixLimit: Int? = nil, medianAccuracy: Double?? = nil) {
     self.solves = solves
     self.keepsTrack = solves || keepsTrack
     self.fixLimit = fixLimit
+    knownMedianAccuracy = medianAccuracy
   }
 
-  /// Every raw fix handed to the engine.
+  /// The median of the finite horizontal accuracies of `fixes`, as `finish` finds it for a
+  /// replay that hands the engine exactly these fixes.
+  static func medianAccuracy(_ fixes: [Fix]) -> Double? {
+    var recorder = EfficiencyRecorder(solves: false, keepsTrack: false)
+    for fix in fixes { recorder.collectAccuracy(fix) }
+    return FloatMedian.median(of: &recorder.accuracies, hasNegativeZero: recorder.negativeZeroAccuracy)
+  }
+
   @inline(__always)
-  mutating func observeRaw(_ fix: Fix) {
+  private mutating func collectAccuracy(_ fix: Fix) {
     if let accuracy = fix.horizontalAccuracy, accuracy.isFinite {
       let value = Float(accuracy)
       if value == 0 && value.sign == .minus { negativeZeroAccuracy = true }
       accuracies.append(value)
     }
+  }
+
+  /// Every raw fix handed to the engine.
+  @inline(__always)
+  mutating func observeRaw(_ fix: Fix) {
+    if knownMedianAccuracy == nil { collectAccuracy(fix) }
     guard keepsTrack && !overLimit else {
       if fix.time > lastRawTime {
         lastRawTime = fix.time
@@ -69,7 +85,8 @@ struct EfficiencyRecorder: Sendable {
 
   /// The section, against the fidelity metrics' SED of the same run.
   mutating func finish(fidelity: FidelityStats, ladder: EfficiencyLadder? = nil) -> EfficiencyStats {
-    let median = FloatMedian.median(of: &accuracies, hasNegativeZero: negativeZeroAccuracy)
+    let median =
+      knownMedianAccuracy ?? FloatMedian.median(of: &accuracies, hasNegativeZero: negativeZeroAccuracy)
     let stats: EfficiencyStats
     if overLimit {
       stats = EfficiencyStats(
@@ -85,7 +102,8 @@ struct EfficiencyRecorder: Sendable {
         sedP95: fidelity.sed.p95, medianAccuracy: median,
         ladder: ladder ?? EfficiencyLadder(track: track, workBudget: EfficiencyStats.workBudget / 2))
     }
-    self = EfficiencyRecorder(solves: solves, keepsTrack: keepsTrack, fixLimit: fixLimit)
+    self = EfficiencyRecorder(
+      solves: solves, keepsTrack: keepsTrack, fixLimit: fixLimit, medianAccuracy: knownMedianAccuracy)
     return stats
   }
 }
