@@ -60,7 +60,7 @@ for part in $parts; do
     s=$(seconds "${replay[@]}" --single-thread)
     on+=("$a") cpu+=("$c") off+=("$b") single+=("$s") ratios+=("$(python3 -c "print($a / $b)")")
   done
-  fixes=$(python3 -c "import json; print(json.load(open('$data/metrics-out/stats.json'))['input']['fixesUsed'])" \
+  fixes=$(python3 -c "import glob, json; print(json.load(open(glob.glob('$data/metrics-out/*/stats.json')[0]))['input']['fixesUsed'])" \
     2>/dev/null || echo "?")
   if command -v gpsbabel >/dev/null; then
     g1=$(seconds env TZ=UTC gpsbabel "${babel[@]}" -f "$file" -o unicsv -F /dev/null)
