@@ -42,24 +42,35 @@ public enum CalmGeoJSONWriter {
     return json.bytes.count - 4
   }()
 
-  /// The length of a fix's `coords` object as `write` encodes it. `scratch` is reused.
+  /// The length of a fix's `coords` object as `write` encodes it (`scratch` is no longer used: the
+  /// coords are written into stack memory).
   public static func coordsByteCount(_ fix: Fix, scratch: inout JSONBytes) -> Int {
-    scratch.bytes.removeAll(keepingCapacity: true)
-    writeCoords(fix, into: &scratch)
-    return scratch.bytes.count
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: headAndCoordsCapacity) { buffer in
+      var text = JSONText(buffer.baseAddress!)
+      writeCoords(fix, into: &text)
+      return text.count
+    }
   }
+
+  /// The most a record's head (id, timestamp, isMoving) and coords take: 110 bytes of text
+  /// and ids, 164 of coords keys, 9 numbers.
+  private static var headAndCoordsCapacity: Int { 300 + 9 * JSONText.maxNumberBytes }
 
   private static func write(_ location: CalmGeoLocation, into json: inout JSONBytes, omittingCoords: Bool) {
     let fix = location.fix
-    json.raw("{\"id\":\"")
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { buffer in
-      location.id.write(into: buffer.baseAddress!)
-      json.bytes.append(contentsOf: buffer)
+    // The head and the coords assembled in one buffer and appended at once.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: headAndCoordsCapacity) { buffer in
+      var text = JSONText(buffer.baseAddress!)
+      text.raw("{\"id\":\"")
+      location.id.write(into: text.position)
+      text.advance(by: 36)
+      text.raw("\",\"timestamp\":\"")
+      UTCTime.writeISO8601(fix.time, into: text.position)
+      text.advance(by: 24)
+      text.raw(location.isMoving ? "\",\"isMoving\":true,\"coords\":" : "\",\"isMoving\":false,\"coords\":")
+      if !omittingCoords { writeCoords(fix, into: &text) }
+      json.bytes.append(contentsOf: text.written)
     }
-    json.raw("\",\"timestamp\":\"")
-    json.iso8601(fix.time)
-    json.raw(location.isMoving ? "\",\"isMoving\":true,\"coords\":" : "\",\"isMoving\":false,\"coords\":")
-    if !omittingCoords { writeCoords(fix, into: &json) }
     writeTail(location, into: &json)
     json.raw("}")
   }
@@ -85,29 +96,29 @@ public enum CalmGeoJSONWriter {
   }
 
   /// A fix's `coords` object (`CalmGeoCoords`, then its `timestamp`). Each key is written
-  /// with the punctuation around it as one literal: a third of the appends of writing them apart.
-  private static func writeCoords(_ fix: Fix, into json: inout JSONBytes) {
-    json.raw("{\"latitude\":")
-    json.double(fix.latitude)
-    json.raw(",\"longitude\":")
-    json.double(fix.longitude)
-    json.raw(",\"accuracy\":")
-    json.double(known(fix.storedHorizontalAccuracy))
-    json.raw(",\"speed\":")
-    json.double(known(fix.storedSpeed))
-    json.raw(",\"speedAccuracy\":")
-    json.double(known(fix.storedSpeedAccuracy))
-    json.raw(",\"heading\":")
-    json.double(known(fix.storedCourse))
-    json.raw(",\"headingAccuracy\":-1,\"altitude\":")
-    json.double(known(fix.storedAltitude))
-    json.raw(",\"altitudeAccuracy\":")
-    json.double(known(fix.storedVerticalAccuracy))
-    json.raw(",\"ellipsoidalAltitude\":")
-    json.double(known(fix.storedAltitude))
-    json.raw(",\"timestamp\":")
-    json.double(Double(fix.time - referenceDateMillis) / 1000)
-    json.raw("}")
+  /// with the punctuation around it as one literal: a third of the writes of writing them apart.
+  private static func writeCoords(_ fix: Fix, into text: inout JSONText) {
+    text.raw("{\"latitude\":")
+    text.double(fix.latitude)
+    text.raw(",\"longitude\":")
+    text.double(fix.longitude)
+    text.raw(",\"accuracy\":")
+    text.double(known(fix.storedHorizontalAccuracy))
+    text.raw(",\"speed\":")
+    text.double(known(fix.storedSpeed))
+    text.raw(",\"speedAccuracy\":")
+    text.double(known(fix.storedSpeedAccuracy))
+    text.raw(",\"heading\":")
+    text.double(known(fix.storedCourse))
+    text.raw(",\"headingAccuracy\":-1,\"altitude\":")
+    text.double(known(fix.storedAltitude))
+    text.raw(",\"altitudeAccuracy\":")
+    text.double(known(fix.storedVerticalAccuracy))
+    text.raw(",\"ellipsoidalAltitude\":")
+    text.double(known(fix.storedAltitude))
+    text.raw(",\"timestamp\":")
+    text.double(Double(fix.time - referenceDateMillis) / 1000)
+    text.raw("}")
   }
 
   /// One location's JSON object as bytes.

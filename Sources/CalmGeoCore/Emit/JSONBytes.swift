@@ -28,69 +28,18 @@ public struct JSONBytes: Sendable {
   }
 
   public mutating func int(_ value: Int) {
-    var magnitude = value.magnitude
-    if value < 0 { bytes.append(45) }
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-      var count = 0
-      repeat {
-        digits[count] = UInt8(48 + magnitude % 10)
-        magnitude /= 10
-        count += 1
-      } while magnitude > 0
-      for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(digits[index]) }
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+      let count = JSONText.writeInt(value, into: buffer.baseAddress!)
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
     }
   }
 
-  /// A `Double` as `JSONEncoder` writes it: its shortest round-trip text, without `.0`.
+  /// A `Double` as `JSONEncoder` writes it: its shortest round-trip text, without `.0`
+  /// (`JSONText.write`).
   public mutating func double(_ value: Double) {
-    // Whole numbers below 2^53 print as integers (`description` would add `.0`, which
-    // JSONEncoder strips); -0.0 prints as "-0".
-    if value == value.rounded(.towardZero), abs(value) < 9_007_199_254_740_992 {
-      if value == 0 && value.sign == .minus { bytes.append(45) }
-      int(Int(value))
-    } else if let shortest = ShortestDecimal.of(value) {
-      if value < 0 { bytes.append(45) }
-      appendDecimal(shortest.digits, exponent: shortest.exponent)
-    } else {
-      appendStrippingPointZero(value.description)
-    }
-  }
-
-  /// `digits × 10^exponent` (`digits` without trailing zeros, at most 17 of them, `exponent` < 0,
-  /// at least 0.001) as `description` writes it in decimal notation: `12.5`, `0.0125`.
-  private mutating func appendDecimal(_ digits: UInt64, exponent: Int) {
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
-      let text = buffer.baseAddress!
-      // The digits right-aligned in text[4..<24], then the point and any zeros put before them.
-      var end = 24
-      var rest = digits
-      var count = 0
-      repeat {
-        end -= 1
-        text[end] = UInt8(truncatingIfNeeded: 48 &+ rest % 10)
-        rest /= 10
-        count += 1
-      } while rest > 0
-      let start = end
-      end = 24
-      let wholeDigits = count + exponent
-      var first: Int
-      if wholeDigits > 0 {
-        // Shift the whole digits left by one to open the point.
-        first = start - 1
-        for index in first..<(first + wholeDigits) { text[index] = text[index + 1] }
-        text[first + wholeDigits] = 46
-      } else {
-        first = start
-        for _ in 0..<(-wholeDigits) {
-          first -= 1
-          text[first] = 48
-        }
-        text[first - 1] = 46
-        text[first - 2] = 48
-        first -= 2
-      }
-      bytes.append(contentsOf: UnsafeBufferPointer(start: text + first, count: end - first))
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: JSONText.maxNumberBytes) { buffer in
+      let count = JSONText.write(value, into: buffer.baseAddress!)
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
     }
   }
 

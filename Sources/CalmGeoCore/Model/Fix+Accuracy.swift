@@ -8,18 +8,57 @@ extension Fix {
   /// - Returns: which of the two accuracies were estimated.
   @discardableResult
   public mutating func estimateMissingAccuracy(uere: Double) -> (horizontal: Bool, vertical: Bool) {
+    var memo = AccuracyEstimateMemo()
+    return estimateMissingAccuracy(uere: uere, memo: &memo)
+  }
+
+  /// `estimateMissingAccuracy(uere:)` for a reader's run of fixes: `memo` keeps the last
+  /// estimates, so that a DOP repeated from the fix before (most logs keep one for seconds
+  /// at a time) costs a comparison instead of two shortest-decimal searches and a product.
+  @discardableResult
+  package mutating func estimateMissingAccuracy(
+    uere: Double, memo: inout AccuracyEstimateMemo
+  ) -> (horizontal: Bool, vertical: Bool) {
     var estimated = (horizontal: false, vertical: false)
     if storedHorizontalAccuracy.isNaN, hdop != nil {
-      horizontalAccuracy = DecimalProduct.of(Self.decimal(storedHDOP), uere)
+      horizontalAccuracy = memo.horizontal.product(storedHDOP, uere)
       flags.insert(.horizontalAccuracyEstimated)
       estimated.horizontal = true
     }
     if storedVerticalAccuracy.isNaN, vdop != nil {
-      verticalAccuracy = DecimalProduct.of(Self.decimal(storedVDOP), uere)
+      verticalAccuracy = memo.vertical.product(storedVDOP, uere)
       flags.insert(.verticalAccuracyEstimated)
       estimated.vertical = true
     }
     return estimated
+  }
+}
+
+/// The last DOP × UERE estimates of `Fix.estimateMissingAccuracy`, horizontal and vertical.
+package struct AccuracyEstimateMemo: Sendable {
+  var horizontal = DOPProductMemo()
+  var vertical = DOPProductMemo()
+
+  package init() {}
+}
+
+/// The last `DecimalProduct.of(Fix.decimal(dop), uere)`, a pure function of the two values'
+/// bits: the same bits give the same product, so it is worked out again only when they change.
+struct DOPProductMemo: Sendable {
+  private var dopBits: UInt32 = 0
+  private var uereBits: UInt64 = 0
+  private var product: Double = .nan
+  private var isSet = false
+
+  /// The decimal product of `dop` (as the `Double` of its shortest text) and `uere`.
+  @inline(__always)
+  mutating func product(_ dop: Float, _ uere: Double) -> Double {
+    if isSet, dop.bitPattern == dopBits, uere.bitPattern == uereBits { return product }
+    product = DecimalProduct.of(Fix.decimal(dop), uere)
+    dopBits = dop.bitPattern
+    uereBits = uere.bitPattern
+    isSet = true
+    return product
   }
 }
 

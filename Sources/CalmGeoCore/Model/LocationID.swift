@@ -34,28 +34,37 @@ public struct LocationID: Sendable, Hashable, CustomStringConvertible {
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// Writes the 36 bytes of `description` at `out`.
+  /// Writes the 36 bytes of `description` at `out`, eight hex digits at a step.
   public func write(into out: UnsafeMutablePointer<UInt8>) {
-    let hex: StaticString = "0123456789abcdef"
-    var position = 0
-    func put(_ value: UInt64, nibbles: Int) {
-      for shift in stride(from: (nibbles - 1) * 4, through: 0, by: -4) {
-        out[position] = hex.utf8Start[Int((value >> UInt64(shift)) & 0xF)]
-        position += 1
-      }
-    }
-    put(high >> 32, nibbles: 8)
-    out[position] = 45
-    position += 1
-    put(high >> 16, nibbles: 4)
-    out[position] = 45
-    position += 1
-    put(high, nibbles: 4)
-    out[position] = 45
-    position += 1
-    put(low >> 48, nibbles: 4)
-    out[position] = 45
-    position += 1
-    put(low, nibbles: 12)
+    let raw = UnsafeMutableRawPointer(out)
+    raw.storeBytes(of: Self.hexDigits(UInt32(truncatingIfNeeded: high >> 32)), toByteOffset: 0, as: UInt64.self)
+    // The 4-digit groups as halves of 8 digits: high's last 32 bits, then low's first 32 (whose
+    // second half starts the 12-digit group).
+    let middle = Self.hexDigits(UInt32(truncatingIfNeeded: high))
+    raw.storeBytes(of: 0x2D, toByteOffset: 8, as: UInt8.self)
+    raw.storeBytes(of: UInt32(truncatingIfNeeded: middle), toByteOffset: 9, as: UInt32.self)
+    raw.storeBytes(of: 0x2D, toByteOffset: 13, as: UInt8.self)
+    raw.storeBytes(of: UInt32(truncatingIfNeeded: middle >> 32), toByteOffset: 14, as: UInt32.self)
+    raw.storeBytes(of: 0x2D, toByteOffset: 18, as: UInt8.self)
+    let fourth = Self.hexDigits(UInt32(truncatingIfNeeded: low >> 32))
+    raw.storeBytes(of: UInt32(truncatingIfNeeded: fourth), toByteOffset: 19, as: UInt32.self)
+    raw.storeBytes(of: 0x2D, toByteOffset: 23, as: UInt8.self)
+    raw.storeBytes(of: UInt32(truncatingIfNeeded: fourth >> 32), toByteOffset: 24, as: UInt32.self)
+    raw.storeBytes(of: Self.hexDigits(UInt32(truncatingIfNeeded: low)), toByteOffset: 28, as: UInt64.self)
+  }
+
+  /// The 8 lowercase hex digits of `value`, most significant first, as the bytes of a
+  /// little-endian word: each nibble spread into a byte, then `0`–`9` or `a`–`f` added to
+  /// all eight at once.
+  @inline(__always)
+  static func hexDigits(_ value: UInt32) -> UInt64 {
+    var spread = UInt64(value)
+    spread = (spread | spread << 16) & 0x0000_FFFF_0000_FFFF
+    spread = (spread | spread << 8) & 0x00FF_00FF_00FF_00FF
+    spread = (spread | spread << 4) & 0x0F0F_0F0F_0F0F_0F0F
+    // Nibble k (from the least significant) is in byte k; the first digit goes in byte 0.
+    let nibbles = spread.byteSwapped
+    let letters = ((nibbles &+ 0x0606_0606_0606_0606) >> 4) & 0x0101_0101_0101_0101
+    return (nibbles &+ 0x3030_3030_3030_3030 &+ letters &* 0x27).littleEndian
   }
 }

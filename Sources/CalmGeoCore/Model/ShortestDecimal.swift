@@ -17,31 +17,11 @@
 /// integers); a decimal exactly halfway between two candidates, or on the interval's edge,
 /// answers `nil` rather than decide a tie.
 package enum ShortestDecimal {
-  /// 10^k for 0 ≤ k ≤ 19, the powers of ten a `UInt64` holds.
+  /// 10^k for 0 ≤ k ≤ 19, the powers of ten a `UInt64` holds: a load from a table (a
+  /// `switch` compiled to an indirect jump each, most of them mispredicted).
   @usableFromInline @inline(__always)
   static func powerOfTen(_ k: Int) -> UInt64 {
-    switch k {
-    case 0: 1
-    case 1: 10
-    case 2: 100
-    case 3: 1_000
-    case 4: 10_000
-    case 5: 100_000
-    case 6: 1_000_000
-    case 7: 10_000_000
-    case 8: 100_000_000
-    case 9: 1_000_000_000
-    case 10: 10_000_000_000
-    case 11: 100_000_000_000
-    case 12: 1_000_000_000_000
-    case 13: 10_000_000_000_000
-    case 14: 100_000_000_000_000
-    case 15: 1_000_000_000_000_000
-    case 16: 10_000_000_000_000_000
-    case 17: 100_000_000_000_000_000
-    case 18: 1_000_000_000_000_000_000
-    default: 10_000_000_000_000_000_000
-    }
+    shortestDecimalPowersOfTen.withUnsafeBufferPointer { $0[k] }
   }
 
   /// `|value|` as `digits × 10^exponent`, `digits` without trailing zeros, or `nil` outside
@@ -52,7 +32,8 @@ package enum ShortestDecimal {
     guard magnitude >= 0.001, magnitude < 1e15, magnitude.significandBitPattern != 0 else { return nil }
     let significand = magnitude.significandBitPattern | (1 << 52)
     return search(
-      significand, binaryExponent: Int(magnitude.exponent) - 52, shortestPrecision: 15, longestPrecision: 17)
+      significand, binaryExponent: Int(magnitude.exponentBitPattern) - 1075, shortestPrecision: 15, longestPrecision: 17
+    )
   }
 
   /// The same for a `Float` (the digits `Float.description` prints), magnitudes in
@@ -62,7 +43,8 @@ package enum ShortestDecimal {
     let magnitude = value.magnitude
     guard magnitude >= 0.001, magnitude < 16_777_216, magnitude.significandBitPattern != 0 else { return nil }
     let significand = UInt64(magnitude.significandBitPattern | (1 << 23))
-    return search(significand, binaryExponent: Int(magnitude.exponent) - 23, shortestPrecision: 6, longestPrecision: 9)
+    return search(
+      significand, binaryExponent: Int(magnitude.exponentBitPattern) - 150, shortestPrecision: 6, longestPrecision: 9)
   }
 
   /// The shortest decimal inside the rounding interval of `significand × 2^binaryExponent`
@@ -74,6 +56,12 @@ package enum ShortestDecimal {
   /// remainder and the distance to the nearest integer all fit in 64 bits, and that nearest
   /// integer is inside the interval when twice the distance is below 10^scale (half a unit
   /// in the last place, `2^(shift−1)` in these units, times 10^scale / 2^shift).
+  ///
+  /// The decimal exponent is settled once, at the shortest precision: once the integer part
+  /// has `shortestPrecision` digits there, it has one more at each scale up, so the longer
+  /// precisions need neither the check nor a correction (the 17-digit values of NMEA angles
+  /// try three precisions: checks and corrections at each were most of the mispredicted
+  /// branches of the search).
   @inlinable
   static func search(
     _ significand: UInt64, binaryExponent: Int, shortestPrecision: Int, longestPrecision: Int
@@ -82,40 +70,83 @@ package enum ShortestDecimal {
     guard shift >= 1, shift <= 63 else { return nil }
     // floor(log10(value)), or one less: log10(2) ≈ 78913 / 2^18 on the top bit's exponent.
     let topBit = 63 - significand.leadingZeroBitCount - shift
-    var decimalExponent = (topBit * 78913) >> 18
+    var scale = shortestPrecision - 1 - (topBit * 78913) >> 18
+    guard scale >= 0, scale <= 19 else { return nil }
+    var (exact, whole) = scaled(significand, scale: scale, shift: shift)
+    let lowest = powerOfTen(shortestPrecision - 1)
+    let highest = powerOfTen(shortestPrecision)
+    // One decade off: the next scale must put the digits in range, or the value is not covered.
+    if whole >= highest {
+      scale -= 1
+      guard scale >= 0 else { return nil }
+      (exact, whole) = scaled(significand, scale: scale, shift: shift)
+      guard whole < highest, whole >= lowest else { return nil }
+    } else if whole < lowest {
+      scale += 1
+      guard scale <= 19 else { return nil }
+      (exact, whole) = scaled(significand, scale: scale, shift: shift)
+      guard whole < highest, whole >= lowest else { return nil }
+    }
+    let mask: UInt64 = (1 &<< shift) - 1
+    let half: UInt64 = 1 &<< (shift - 1)
     var precision = shortestPrecision
-    var corrections = 0
-    while precision <= longestPrecision {
-      let scale = precision - 1 - decimalExponent
-      guard scale >= 0, scale <= 19 else { return nil }
+    while true {
       let power = powerOfTen(scale)
-      let exact = significand.multipliedFullWidth(by: power)
-      // exact >> shift, when it fits in 64 bits (it does unless the exponent guess is low).
-      let whole = exact.high >> shift == 0 ? (exact.high << (64 - shift)) | (exact.low >> shift) : .max
-      if whole >= powerOfTen(precision) || whole < powerOfTen(precision - 1) {
-        corrections += 1
-        guard corrections <= 2 else { return nil }
-        decimalExponent += whole >= powerOfTen(precision) ? 1 : -1
-        continue
-      }
-      let remainder = exact.low & ((1 << shift) - 1)
-      let half: UInt64 = 1 << (shift - 1)
+      let remainder = exact.low & mask
       if remainder == half { return nil }
       let roundsUp = remainder > half
-      let distance = roundsUp ? (1 << shift) - remainder : remainder
-      let twice = distance << 1
+      let twice = (roundsUp ? (1 &<< shift) - remainder : remainder) << 1
       if twice == power { return nil }
-      if twice < power {
-        var digits = roundsUp ? whole + 1 : whole
-        var exponent = -scale
-        while digits % 10 == 0 {
-          digits /= 10
-          exponent += 1
-        }
-        return (digits, exponent)
-      }
+      if twice < power { return strippingZeros(roundsUp ? whole + 1 : whole, exponent: -scale) }
       precision += 1
+      guard precision <= longestPrecision, scale < 19 else { return nil }
+      scale += 1
+      // In range at the shorter precision, so in range here: the integer part fits.
+      exact = significand.multipliedFullWidth(by: powerOfTen(scale))
+      whole = (exact.high &<< (64 - shift)) | (exact.low &>> shift)
     }
-    return nil
+  }
+
+  /// `significand × 10^scale` in 128 bits, and its integer part after `shift` (1 to 63)
+  /// fraction bits (`UInt64.max` when that does not fit: a scale one too high).
+  @inlinable @inline(__always)
+  static func scaled(
+    _ significand: UInt64, scale: Int, shift: Int
+  ) -> (exact: (high: UInt64, low: UInt64), whole: UInt64) {
+    let exact = significand.multipliedFullWidth(by: powerOfTen(scale))
+    let whole = exact.high &>> shift == 0 ? (exact.high &<< (64 - shift)) | (exact.low &>> shift) : .max
+    return (exact, whole)
+  }
+
+  /// `digits × 10^exponent` (`digits` > 0) without trailing zeros in `digits`: eight, four,
+  /// two and one at a step rather than one (the 15-digit rounding of `51.5074` ends in 9 zeros).
+  @inlinable @inline(__always)
+  static func strippingZeros(_ digits: UInt64, exponent: Int) -> (digits: UInt64, exponent: Int) {
+    var digits = digits
+    var exponent = exponent
+    while digits % 100_000_000 == 0 {
+      digits /= 100_000_000
+      exponent += 8
+    }
+    if digits % 10_000 == 0 {
+      digits /= 10_000
+      exponent += 4
+    }
+    if digits % 100 == 0 {
+      digits /= 100
+      exponent += 2
+    }
+    if digits % 10 == 0 {
+      digits /= 10
+      exponent += 1
+    }
+    return (digits, exponent)
   }
 }
+
+/// 10^0 … 10^19 for `ShortestDecimal.powerOfTen` (a global of literals: static data).
+@usableFromInline let shortestDecimalPowersOfTen: [UInt64] = [
+  1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000, 10_000_000_000,
+  100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000, 1_000_000_000_000_000,
+  10_000_000_000_000_000, 100_000_000_000_000_000, 1_000_000_000_000_000_000, 10_000_000_000_000_000_000,
+]

@@ -13,6 +13,8 @@ struct OutputWriter: ReplayObserver {
   /// `uploads/bodies.ndjson` with `ndjson`.
   private let bodies: BufferedFile?
   private var count = 0
+  /// One record's text, reused from record to record (a new buffer each was a malloc and a free).
+  private var record = JSONBytes(reservingCapacity: 512)
   /// The first write error; reported after the replay (observers cannot throw).
   private(set) var failure: (any Error)?
 
@@ -30,20 +32,20 @@ struct OutputWriter: ReplayObserver {
   /// `"call"` after the library's keys.
   mutating func replayDidEmit(_ location: CalmGeoLocation) {
     guard location.isHeard else { return }
-    var json = JSONBytes(reservingCapacity: 420)
-    if !ndjson { json.raw(count == 0 ? "\n" : ",\n") }
-    CalmGeoJSONWriter.write(location, into: &json)
+    record.bytes.removeAll(keepingCapacity: true)
+    if !ndjson { record.raw(count == 0 ? "\n" : ",\n") }
+    CalmGeoJSONWriter.write(location, into: &record)
     if let call = location.call {
-      json.bytes.removeLast()  // the record's closing brace
-      json.raw(",")
-      json.key("call")
-      json.string(call.rawValue)
-      json.raw("}")
+      record.bytes.removeLast()  // the record's closing brace
+      record.raw(",")
+      record.key("call")
+      record.string(call.rawValue)
+      record.raw("}")
     }
-    if ndjson { json.raw("\n") }
+    if ndjson { record.raw("\n") }
     count += 1
     let file = locations
-    let bytes = json.bytes
+    let bytes = record.bytes
     attempt { try file.write(bytes) }
   }
 

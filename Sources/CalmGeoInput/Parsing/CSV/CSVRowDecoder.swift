@@ -69,6 +69,8 @@ struct CSVRowDecoder: ~Copyable {
   /// Whether times without a zone are flagged (`--utc-offset` given).
   private let marksZonelessTimes: Bool
   private let cold: UnsafeMutablePointer<Cold>
+  /// The last DOP × UERE estimates: DOPs repeat from row to row.
+  private let estimates: UnsafeMutablePointer<AccuracyEstimateMemo>
 
   private enum TimeKind { case single, split, local, gpsMillis, gpsWeek }
 
@@ -106,10 +108,14 @@ struct CSVRowDecoder: ~Copyable {
     timeIsAuto = timeFormat == .auto
     cold = .allocate(capacity: 1)
     cold.initialize(to: Cold(problem: nil, names: map.names.map(\.original), format: timeFormat, joined: []))
+    estimates = .allocate(capacity: 1)
+    estimates.initialize(to: AccuracyEstimateMemo())
   }
 
   deinit {
     values.deallocate()
+    estimates.deinitialize(count: 1)
+    estimates.deallocate()
     cold.deinitialize(count: 1)
     cold.deallocate()
   }
@@ -209,7 +215,7 @@ struct CSVRowDecoder: ~Copyable {
       fix.activity = MotionActivity(logged: Substring(String(decoding: text, as: UTF8.self)))
     }
     // Like every reader: without an accuracy of its own, DOP × UERE, flagged.
-    fix.estimateMissingAccuracy(uere: uere)
+    fix.estimateMissingAccuracy(uere: uere, memo: &estimates.pointee)
     return .fix
   }
 

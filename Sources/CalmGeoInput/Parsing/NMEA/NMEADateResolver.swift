@@ -50,6 +50,8 @@ struct NMEADateResolver {
   private(set) var dateJumps = 0
   private(set) var horizontalFromHDOP = 0
   private(set) var verticalFromVDOP = 0
+  /// The last DOP × UERE estimates: DOPs repeat from epoch to epoch.
+  private var accuracyEstimates = AccuracyEstimateMemo()
 
   init(file: String, options: ParseOptions) {
     self.file = file
@@ -196,7 +198,7 @@ struct NMEADateResolver {
         + epoch.sigmaLongitude * epoch.sigmaLongitude).squareRoot()
     }
     if !epoch.sigmaAltitude.isNaN { fix.verticalAccuracy = epoch.sigmaAltitude }
-    let estimated = fix.estimateMissingAccuracy(uere: options.uere)
+    let estimated = fix.estimateMissingAccuracy(uere: options.uere, memo: &accuracyEstimates)
     if estimated.horizontal { horizontalFromHDOP += 1 }
     if estimated.vertical { verticalFromVDOP += 1 }
     emit(fix)
