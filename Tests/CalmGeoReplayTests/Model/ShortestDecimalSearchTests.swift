@@ -2,10 +2,11 @@ import Testing
 
 @testable import CalmGeoReplay
 
-/// `ShortestDecimal.search` finds every precision's rounding from one product (issue 28); these
-/// compare it with the search it replaced, which made one product per precision
-/// (`ThreeProductShortestDecimal`, kept here verbatim as the reference), answers and `nil`s alike.
-struct ShortestDecimalOneProductTests {
+/// `ShortestDecimal.search` settles the decimal exponent once and reads powers of ten from a
+/// table (issue 28); these compare it with the search it replaced, which checked the exponent at
+/// every precision (`PreviousShortestDecimal`, kept here verbatim as the reference), answers
+/// and `nil`s alike.
+struct ShortestDecimalSearchTests {
   static func same(_ a: (digits: UInt64, exponent: Int)?, _ b: (digits: UInt64, exponent: Int)?) -> Bool {
     a?.digits == b?.digits && a?.exponent == b?.exponent
   }
@@ -31,7 +32,7 @@ struct ShortestDecimalOneProductTests {
   func findsTheDigitsOfEdgeValues(value: Double, digits: UInt64, exponent: Int) throws {
     let found = try #require(ShortestDecimal.of(value))
     #expect(found.digits == digits && found.exponent == exponent)
-    #expect(Self.same(found, ThreeProductShortestDecimal.of(value)))
+    #expect(Self.same(found, PreviousShortestDecimal.of(value)))
   }
 
   @Test func floatEdgesAnswerAsBefore() throws {
@@ -39,7 +40,7 @@ struct ShortestDecimalOneProductTests {
     let found = try #require(ShortestDecimal.of(Float(999_999.94)))
     #expect(found.digits == 99_999_994 && found.exponent == -2)
     #expect(ShortestDecimal.of(Float(1_234_567.5)) == nil)
-    #expect(ThreeProductShortestDecimal.of(Float(1_234_567.5)) == nil)
+    #expect(PreviousShortestDecimal.of(Float(1_234_567.5)) == nil)
   }
 
   @Test func randomValuesAnswerAsTheThreeProductSearch() {
@@ -47,12 +48,12 @@ struct ShortestDecimalOneProductTests {
     var mismatches: [String] = []
     func compare(_ value: Double) {
       let new = ShortestDecimal.of(value)
-      let old = ThreeProductShortestDecimal.of(value)
+      let old = PreviousShortestDecimal.of(value)
       if !Self.same(new, old) { mismatches.append("\(value): \(String(describing: new)) ≠ \(String(describing: old))") }
     }
     func compare(_ value: Float) {
       let new = ShortestDecimal.of(value)
-      let old = ThreeProductShortestDecimal.of(value)
+      let old = PreviousShortestDecimal.of(value)
       if !Self.same(new, old) { mismatches.append("\(value): \(String(describing: new)) ≠ \(String(describing: old))") }
     }
     for _ in 0..<100_000 {
@@ -84,9 +85,9 @@ struct ShortestDecimalOneProductTests {
   }
 }
 
-/// The search `ShortestDecimal` made before it found every precision from one product: the
+/// The search `ShortestDecimal` made before it settled the exponent once: the
 /// nearest 15-, 16-, then 17-digit decimal (6 to 9 for a `Float`), one 128-bit product each.
-private enum ThreeProductShortestDecimal {
+private enum PreviousShortestDecimal {
   static func powerOfTen(_ k: Int) -> UInt64 {
     var power: UInt64 = 1
     for _ in 0..<k { power &*= 10 }
