@@ -81,12 +81,7 @@ struct TrackAnalysisTests {
   /// with the analysis reports it without collecting the accuracies itself.
   @Test func theMedianAccuracyIsTheTracksOwn() throws {
     let accuracies: [Double?] = [5, 3, nil, 9, 4, .infinity]
-    let fixes = accuracies.enumerated().map { index, accuracy in
-      var fix = EquatorTrack.fix(t: Double(index), x: Double(index) * 10)
-      fix.horizontalAccuracy = accuracy
-      return fix
-    }
-    let track = Track(name: "accuracies", format: .csv, fixes: fixes, diagnostics: InputDiagnostics())
+    let track = Self.walk(accuracies: accuracies)
     let analysis = TrackAnalysis(track, stopRules: [StopRule(ReplaySettings())])
     #expect(analysis.medianAccuracy == 4.5)
     var observer = DiscardingObserver()
@@ -101,12 +96,7 @@ struct TrackAnalysisTests {
   /// that of 5, 3 and none: (3 + 5) / 2 = 4.
   @Test func aReplayThatMayStopEarlyDoesNotUseTheAnalysis() throws {
     let accuracies: [Double?] = [5, 3, nil, 9, 4, 8]
-    let fixes = accuracies.enumerated().map { index, accuracy in
-      var fix = EquatorTrack.fix(t: Double(index), x: Double(index) * 10)
-      fix.horizontalAccuracy = accuracy
-      return fix
-    }
-    let track = Track(name: "accuracies", format: .csv, fixes: fixes, diagnostics: InputDiagnostics())
+    let track = Self.walk(accuracies: accuracies)
     let analysis = TrackAnalysis(track, stopRules: [StopRule(ReplaySettings())])
     let counter = StopCounter(after: 3)
     var observer = DiscardingObserver()
@@ -115,6 +105,16 @@ struct TrackAnalysisTests {
       options: ReplayOptions(metrics: true, analysis: analysis, shouldStop: counter.next))
     #expect(stopped.metrics?.fidelity.fixes == 3)
     #expect(stopped.metrics?.efficiency?.medianAccuracyMetres == 4)
+  }
+
+  /// Fixes 1 s and 10 m apart along the equator with these horizontal accuracies.
+  static func walk(accuracies: [Double?]) -> Track {
+    let fixes = accuracies.enumerated().map { index, accuracy in
+      var fix = EquatorTrack.fix(t: Double(index), x: Double(index) * 10)
+      fix.horizontalAccuracy = accuracy
+      return fix
+    }
+    return Track(name: "accuracies", format: .csv, fixes: fixes, diagnostics: InputDiagnostics())
   }
 
   /// Says stop once asked more than `after` times.
