@@ -52,30 +52,55 @@ public struct FixDecision: Sendable, Hashable {
     }
   }
 
-  public var kind: Kind
-  /// The location emitted for this fix, if any.
-  public var emission: TrackingStateMachine.Emission?
-  /// Distance from `ref` (listening) or from the geofence centre (monitoring); NaN without one.
+  // The numbers first, then the one-byte fields together: a decision is built field by field
+  // and then copied whole, and one-byte fields between the numbers made those copies read
+  // across several small stores (store-forwarding stalls that cost a sweep a third of its time).
+
+  /// Distance from `ref` (listening) or from the geofence centre (monitoring); NaN without one,
+  /// and NaN where no observer wanted distances and cheap bounds settled the comparisons
+  /// (`ReplayObserver.wantsDecisionDistances`).
   public var distance: Double
   /// The judge in force (listening) or the geofence radius (monitoring); NaN for a one-shot.
   public var judge: Double
   /// The speed the judge used, m/s (-1 unknown).
   public var speed: Double
-  /// Whether that speed was derived from positions rather than logged.
-  public var speedDerived: Bool
+  /// The still rule's distanceFilter (the still motionchange needs `distance` below it, not
+  /// below the judge); NaN unless the still rule fired.
+  public var stillThreshold: Double = .nan
   /// Age of `ref` at this fix before any change, ms; -1 without `ref`.
   public var refAge: Int64
   /// Time since listening started, ms; -1 while monitoring.
   public var listeningAge: Int64
+  public var kind: Kind
+  /// The location emitted for this fix, if any.
+  public var emission: TrackingStateMachine.Emission?
+  /// Whether that speed was derived from positions rather than logged.
+  public var speedDerived: Bool
   /// Whether the still rule moved `ref` (it may fire together with the sleep rule).
   public var refMoved: Bool
   /// State before the fix.
   public var before: TrackingStateMachine.State
   /// State after the fix.
   public var after: TrackingStateMachine.State
-  /// The still rule's distanceFilter (the still motionchange needs `distance` below it, not
-  /// below the judge); NaN unless the still rule fired.
-  public var stillThreshold: Double = .nan
+
+  /// A decision with every field but `stillThreshold` (NaN).
+  package init(
+    kind: Kind, emission: TrackingStateMachine.Emission?, distance: Double, judge: Double, speed: Double,
+    speedDerived: Bool, refAge: Int64, listeningAge: Int64, refMoved: Bool, before: TrackingStateMachine.State,
+    after: TrackingStateMachine.State
+  ) {
+    self.distance = distance
+    self.judge = judge
+    self.speed = speed
+    self.refAge = refAge
+    self.listeningAge = listeningAge
+    self.kind = kind
+    self.emission = emission
+    self.speedDerived = speedDerived
+    self.refMoved = refMoved
+    self.before = before
+    self.after = after
+  }
 
   /// Which number `distance` was compared with to reach this decision.
   public enum Threshold: UInt8, Sendable, Hashable, CustomStringConvertible {

@@ -40,6 +40,7 @@ public struct TrackingDecider: Sendable {
 
   /// Decides the next fix (times strictly increasing); `cosLatitude`, the fix's cosine of
   /// latitude when already known, saves the machine computing it.
+  @inline(__always)
   public mutating func decide(_ fix: Fix, cosLatitude: Double? = nil) -> FixDecision {
     if usesMachine { return machine.decide(fix, cosLatitude: cosLatitude) }
     if !modelStarted && startsAtFirstFix { start(at: fix.time) }
@@ -100,6 +101,13 @@ public struct TrackingDecider: Sendable {
     guard usesMachine else { return false }
     machine.requestLocation()
     return true
+  }
+
+  /// Whether CalmGeo's machine puts each decision's distance in it
+  /// (`TrackingStateMachine.measuresDistances`); the other models always do.
+  package var measuresDistances: Bool {
+    get { machine.measuresDistances }
+    set { machine.measuresDistances = newValue }
   }
 
   /// Whether tracking runs (`state`'s `running`).

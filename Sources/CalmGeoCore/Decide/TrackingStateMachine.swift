@@ -110,6 +110,11 @@ public struct TrackingStateMachine: Sendable {
   private var exitDelay: Int64 = 0
   private var exitIsUnknown = false
   private let startsAtFirstFix: Bool
+  /// Whether each decision carries its distance (`FixDecision.distance`). When no observer
+  /// reads it (`ReplayObserver.wantsDecisionDistances`), the machine compares without it where
+  /// cheap bounds settle the comparison (`GeoMath.Anchor.isFarther(than:from:)`): the same
+  /// decisions, and `distance` stays NaN unless the haversine was needed.
+  package var measuresDistances = true
 
   /// With `startsAtFirstFix` false, fixes are ignored until `start(at:)` (the engine's
   /// scenario starts it).
@@ -204,6 +209,7 @@ public struct TrackingStateMachine: Sendable {
   /// Feeds the next fix (times strictly increasing) and returns the full decision.
   /// `cosLatitude`: the fix's cosine of latitude when already known (`TrackAnalysis`, for
   /// a track replayed many times); the same number the machine would compute.
+  @inline(__always)
   public mutating func decide(_ fix: Fix, cosLatitude: Double? = nil) -> FixDecision {
     let now = fix.time
     counters.fixes += 1
@@ -242,7 +248,7 @@ public struct TrackingStateMachine: Sendable {
         awaitingOneShot = false
         awaitingRequest = false
         decision.kind = .oneShot
-        if let refAnchor { decision.distance = refAnchor.distance(to: fixAnchor) }
+        if measuresDistances, let refAnchor { decision.distance = refAnchor.distance(to: fixAnchor) }
         decision.emission = emit()
       } else {
         filter(fix, fixAnchor, into: &decision)
@@ -287,6 +293,7 @@ public struct TrackingStateMachine: Sendable {
 
   /// `fixAnchor`: the fix with its cosine of latitude, for its distance and, when it is
   /// kept, as the new ref's.
+  @inline(__always)
   private mutating func filter(_ fix: Fix, _ fixAnchor: GeoMath.Anchor, into decision: inout FixDecision) {
     let judge = judge(speed: fix.speed)
     decision.judge = judge
@@ -296,9 +303,9 @@ public struct TrackingStateMachine: Sendable {
       decision.emission = emit()
       return
     }
-    let d = anchor.distance(to: fixAnchor)
-    decision.distance = d
-    if d > judge {
+    var distance = DecisionDistance(from: anchor, to: fixAnchor, measured: measuresDistances)
+    defer { decision.distance = distance.metres }
+    if distance.exceeds(judge) {
       (ref, refAnchor) = (fix, fixAnchor)
       decision.kind = .keptBeyondJudge
       decision.emission = emit()
@@ -312,7 +319,7 @@ public struct TrackingStateMachine: Sendable {
       decision.kind = .stillRule
       decision.refMoved = true
       decision.stillThreshold = distanceFilter
-      if d < distanceFilter { decision.emission = stop() }
+      if distance.isBelow(distanceFilter) { decision.emission = stop() }
     }
     if age > Self.sleepTime && now - listenStart > Self.sleepTime {
       if isMoving { decision.emission = stop() }
@@ -328,17 +335,13 @@ public struct TrackingStateMachine: Sendable {
     decision.kind = .ignoredWhileMonitoring
     decision.judge = geofenceRadius
     guard let centre = refAnchor else { return }
-    let d = centre.distance(to: fixAnchor)
-    decision.distance = d
+    var distance = DecisionDistance(from: centre, to: fixAnchor, measured: measuresDistances)
+    defer { decision.distance = distance.metres }
     // `unknown` (platform model): a fix too inaccurate for the radius; CalmGeo treats it as an exit.
     let unknown = geofenceUnknown && (fix.horizontalAccuracy ?? 0) > geofenceRadius
-    if firstOutside == nil && (d > geofenceRadius || unknown) {
-      firstOutside = fix.time
-      exitIsUnknown = d <= geofenceRadius
-      exitDelay = geofenceExitDelay.lowerBound
-      if geofenceExitDelay.upperBound > exitDelay {
-        exitDelay += Int64(exitDelays.nextUnit() * Double(geofenceExitDelay.upperBound - exitDelay + 1))
-      }
+    if firstOutside == nil {
+      let isOutside = distance.exceeds(geofenceRadius)
+      if isOutside || unknown { beginExit(at: fix.time, isUnknown: !isOutside) }
     }
     guard let outsideSince = firstOutside, fix.time - outsideSince >= exitDelay else { return }
     // Geofence exit: the library reads the current location and starts listening again.
@@ -351,5 +354,15 @@ public struct TrackingStateMachine: Sendable {
     counters.motionChangesToMoving += 1
     decision.kind = .geofenceExit
     decision.emission = Emission(isMoving: true, isMotionChange: true)
+  }
+
+  /// The first fix outside the geofence (or `unknown`): the exit's delay starts.
+  private mutating func beginExit(at time: Int64, isUnknown: Bool) {
+    firstOutside = time
+    exitIsUnknown = isUnknown
+    exitDelay = geofenceExitDelay.lowerBound
+    if geofenceExitDelay.upperBound > exitDelay {
+      exitDelay += Int64(exitDelays.nextUnit() * Double(geofenceExitDelay.upperBound - exitDelay + 1))
+    }
   }
 }

@@ -45,6 +45,7 @@ public struct ObserverPair<First: ReplayObserver, Second: ReplayObserver>: Repla
     second.replayDidEnd(at: time)
   }
   public var wantsRequestBodies: Bool { first.wantsRequestBodies || second.wantsRequestBodies }
+  public var wantsDecisionDistances: Bool { first.wantsDecisionDistances || second.wantsDecisionDistances }
 }
 
 extension ReplayObserver {
@@ -69,6 +70,7 @@ public struct ObserverList: ReplayObserver {
   }
 
   public var wantsRequestBodies: Bool { observers.contains { $0.wantsRequestBodies } }
+  public var wantsDecisionDistances: Bool { observers.contains { $0.wantsDecisionDistances } }
 
   public mutating func replayDidDecide(_ fix: Fix, _ decision: FixDecision) {
     for index in observers.indices { observers[index].replayDidDecide(fix, decision) }

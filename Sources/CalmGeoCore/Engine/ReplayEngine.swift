@@ -72,6 +72,7 @@ public struct ReplayEngine<Observer: ReplayObserver> {
       scenario.map { settings.finalSync ? $0.withFinalSync() : $0 } ?? .standard(finalSync: settings.finalSync)
     scheduler = CallScheduler(timeline)
     machine = TrackingDecider(config: config, settings: settings, startsAtFirstFix: false)
+    machine.measuresDistances = observer.wantsDecisionDistances
     delivery =
       settings.platform.filtersDelivery
       ? PlatformDelivery(model: settings.platform, desiredAccuracy: config.desiredAccuracy) : nil

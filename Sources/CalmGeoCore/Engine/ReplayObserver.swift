@@ -33,6 +33,10 @@ public protocol ReplayObserver {
   /// does, as in a sweep row, the upload side counts the bytes without encoding bodies
   /// and passes an empty body.
   var wantsRequestBodies: Bool { get }
+  /// Whether `replayDidDecide` reads `FixDecision.distance` (default true). When no observer
+  /// does, the state machine settles most of its distance comparisons with cheap bounds and
+  /// leaves `distance` NaN there: the same decisions, without most of the haversines.
+  var wantsDecisionDistances: Bool { get }
 }
 
 extension ReplayObserver {
@@ -46,6 +50,7 @@ extension ReplayObserver {
   public mutating func replayWouldCrash(_ crash: LibraryCrash) {}
   public mutating func replayDidEnd(at time: Int64) {}
   public var wantsRequestBodies: Bool { true }
+  public var wantsDecisionDistances: Bool { true }
 }
 
 /// A change of the library's tracking mode.
@@ -92,6 +97,7 @@ public struct ExpiredRecord: Sendable, Hashable {
 public struct DiscardingObserver: ReplayObserver {
   public init() {}
   public var wantsRequestBodies: Bool { false }
+  public var wantsDecisionDistances: Bool { false }
 }
 
 /// An observer that keeps everything in memory (tests, small runs).

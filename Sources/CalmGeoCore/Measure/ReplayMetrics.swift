@@ -54,6 +54,7 @@ public struct MetricsObserver: ReplayObserver {
   }
 
   public var wantsRequestBodies: Bool { false }
+  public var wantsDecisionDistances: Bool { false }
 
   public mutating func replayDidComplete(_ request: UploadRequest) {
     delivery.replayDidComplete(request)

@@ -77,3 +77,8 @@ public struct GPXTrackExporter: ReplayObserver {
     }
   }
 }
+
+extension GPXTrackExporter {
+  /// It reads no decision's distance: the state machine may settle its comparisons without one.
+  public var wantsDecisionDistances: Bool { false }
+}

@@ -80,3 +80,8 @@ public struct GeoJSONTrackExporter: ReplayObserver {
     }
   }
 }
+
+extension GeoJSONTrackExporter {
+  /// It reads no decision's distance: the state machine may settle its comparisons without one.
+  public var wantsDecisionDistances: Bool { false }
+}

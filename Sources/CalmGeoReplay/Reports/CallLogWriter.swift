@@ -56,3 +56,8 @@ public struct CallLogRecorder: ReplayObserver {
     sink(Array(CallLogWriter.line(record).utf8))
   }
 }
+
+extension CallLogRecorder {
+  /// It reads no decision's distance: the state machine may settle its comparisons without one.
+  public var wantsDecisionDistances: Bool { false }
+}

@@ -83,3 +83,8 @@ struct OutputWriter: ReplayObserver {
     do { try body() } catch { failure = error }
   }
 }
+
+extension OutputWriter {
+  /// It reads no decision's distance: the state machine may settle its comparisons without one.
+  var wantsDecisionDistances: Bool { false }
+}

@@ -17,6 +17,7 @@ public struct DeliveryMetrics: ReplayObserver, Sendable {
 
   /// Only completions and emits matter: no request body is needed.
   public var wantsRequestBodies: Bool { false }
+  public var wantsDecisionDistances: Bool { false }
 
   public mutating func replayDidEmit(_ location: CalmGeoLocation) {
     let index = location.sequence

@@ -173,3 +173,8 @@ public struct GeofenceMonitor: ReplayObserver {
       })
   }
 }
+
+extension GeofenceMonitor {
+  /// It reads no decision's distance: the state machine may settle its comparisons without one.
+  public var wantsDecisionDistances: Bool { false }
+}
