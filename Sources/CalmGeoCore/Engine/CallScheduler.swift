@@ -98,6 +98,12 @@ struct CallScheduler: Sendable {
     atEnd = []
   }
 
+  /// Whether an entry is due at or before `time` (what `next(upTo:)` would return).
+  func hasDue(upTo time: Int64) -> Bool {
+    guard let next = due.min else { return false }
+    return next.time <= time
+  }
+
   /// The next entry due at or before `time`, removed from the queue.
   mutating func next(upTo time: Int64) -> (time: Int64, index: Int)? {
     guard let next = due.min, next.time <= time else { return nil }

@@ -18,6 +18,8 @@ public struct ReplayEngine<Observer: ReplayObserver> {
   var machine: TrackingDecider
   /// The platform's delivery rules (`replay.platform`); `nil` when all are off.
   var delivery: PlatformDelivery?
+  /// Whether `delivery` is set.
+  let filtersDelivery: Bool
   var activitySources: [String: Int] = [:]
   var uploads: UploadSimulator
   /// The configuration in force (`restart(config)` changes it).
@@ -76,6 +78,7 @@ public struct ReplayEngine<Observer: ReplayObserver> {
     delivery =
       settings.platform.filtersDelivery
       ? PlatformDelivery(model: settings.platform, desiredAccuracy: config.desiredAccuracy) : nil
+    filtersDelivery = delivery != nil
     uploads = UploadSimulator(config: config, settings: settings, keepsRecords: scenario != nil, transport: transport)
   }
 
@@ -103,13 +106,18 @@ public struct ReplayEngine<Observer: ReplayObserver> {
     }
     fixCount += 1
     scheduler.fixArrives(fixCount, at: fix.time)
-    arrivingFix = fix
-    runCalls(upTo: fix.time)
-    arrivingFix = nil
+    if scheduler.hasDue(upTo: fix.time) {
+      arrivingFix = fix
+      runCalls(upTo: fix.time)
+      arrivingFix = nil
+    }
     now = fix.time
     lastFixTime = fix.time
     uploads.advance(to: fix.time, observer: &observer)
-    if let rule = delivery?.withhold(fix, listening: machine.isRunning && machine.state.mode == .listening) {
+    // Tested through a flag: reading the optional itself copied the rules out and back for every fix.
+    if filtersDelivery,
+      let rule = delivery?.withhold(fix, listening: machine.isRunning && machine.state.mode == .listening)
+    {
       let withheld = FixDecision.withheld(fix, by: rule, state: machine.state)
       decisions.add(withheld.kind)
       observer.replayDidDecide(fix, withheld)
@@ -129,7 +137,7 @@ public struct ReplayEngine<Observer: ReplayObserver> {
     }
     lastFix = fix
     scheduler.occurred(.fix, at: fix.time)
-    runCalls(upTo: fix.time)
+    if scheduler.hasDue(upTo: fix.time) { runCalls(upTo: fix.time) }
   }
 
   /// Processes every fix of a sequence.

@@ -39,7 +39,8 @@ public struct StopMetrics: Sendable {
   private var awaitingStart: Int?
   /// Raw path from that stop's last fix to the latest fix, metres.
   private var pathSinceStopEnd = 0.0
-  private var previousFix: Fix?
+  /// The latest raw fix's time and position (not the whole fix: it is copied for every fix).
+  private var previousFix: (time: Int64, latitude: Double, longitude: Double)?
   /// The latest still motionchange while the library rests on it; nil once it moves.
   private var stationary: PendingEvents.Still?
   private var result: StopStats?
@@ -66,7 +67,7 @@ public struct StopMetrics: Sendable {
       let index = rawCount
       rawCount += 1
       if awaitingStart != nil { pathSinceStopEnd += steps[index] }
-      previousFix = fix
+      previousFix = (fix.time, fix.latitude, fix.longitude)
       if nextEnding < table.endings.count, table.endings[nextEnding].fixIndex == index {
         nextEnding += 1
         close(table.endings[nextEnding - 1].run, isFinal: false)
@@ -78,9 +79,12 @@ public struct StopMetrics: Sendable {
       }
       return
     }
-    if awaitingStart != nil, let previous = previousFix { pathSinceStopEnd += GeoMath.distance(previous, fix) }
+    if awaitingStart != nil, let previous = previousFix {
+      pathSinceStopEnd += GeoMath.distance(
+        lat1: previous.latitude, lon1: previous.longitude, lat2: fix.latitude, lon2: fix.longitude)
+    }
     let isFirst = previousFix == nil
-    previousFix = fix
+    previousFix = (fix.time, fix.latitude, fix.longitude)
     if let ended = detector.observe(fix) {
       close(ended, isFinal: false)
       pending.begin(stationaryOn: stationary)
@@ -195,7 +199,11 @@ public struct StopMetrics: Sendable {
         usedForOwn = own.index
       } else {
         awaitingStart = stops.count
-        pathSinceStopEnd = previousFix.map { GeoMath.distance(run.lastFix, $0) } ?? 0
+        pathSinceStopEnd =
+          previousFix.map {
+            GeoMath.distance(
+              lat1: run.lastFix.latitude, lon1: run.lastFix.longitude, lat2: $0.latitude, lon2: $0.longitude)
+          } ?? 0
       }
     }
     unmatchedStarts += events.movings - (usedForPrevious == nil ? 0 : 1) - (usedForOwn == nil ? 0 : 1)
