@@ -41,6 +41,9 @@ public struct ReplayEngine<Observer: ReplayObserver> {
   var fixesOutOfOrder = 0
   /// The last fix processed, and the fix about to be (both for `getGeoData()`).
   var lastFix: Fix?
+  /// Whether `lastFix` is kept (copying a fix for every fix costs a sweep row measurably): the
+  /// runner turns it off for scenarios without `getGeoData()`, where nothing reads it.
+  package var keepsLastFix = true
   var arrivingFix: Fix?
   /// `coordsBytes` of the fix being processed.
   var currentCoordsBytes: Int?
@@ -135,7 +138,7 @@ public struct ReplayEngine<Observer: ReplayObserver> {
           time: fix.time, from: Self.mode(decision.before.mode), to: Self.mode(decision.after.mode)))
       scheduler.occurred(decision.after.mode == .monitoring ? .monitoring : .geofenceExit, at: fix.time)
     }
-    lastFix = fix
+    if keepsLastFix { lastFix = fix }
     scheduler.occurred(.fix, at: fix.time)
     if scheduler.hasDue(upTo: fix.time) { runCalls(upTo: fix.time) }
   }

@@ -57,6 +57,8 @@ public enum ReplayRunner {
       config: configuration.calmGeo, settings: configuration.replay, scenario: configuration.scenario,
       observer: observer, transport: options.transport)
     engine.uploadTape = tape
+    // Only `getGeoData()` reads the last fix; the runner makes no call of its own.
+    engine.keepsLastFix = configuration.scenario?.entries.contains { $0.call.name == .getGeoData } ?? false
     tape = nil
     defer { tape = engine.uploadTape }
     let input = try source.feed(&engine, configuration: configuration, options: options)
