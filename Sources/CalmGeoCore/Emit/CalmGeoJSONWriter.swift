@@ -57,26 +57,50 @@ public enum CalmGeoJSONWriter {
   private static var headAndCoordsCapacity: Int { 300 + 9 * JSONText.maxNumberBytes }
 
   private static func write(_ location: CalmGeoLocation, into json: inout JSONBytes, omittingCoords: Bool) {
-    let fix = location.fix
     // The head and the coords assembled in one buffer and appended at once.
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: headAndCoordsCapacity) { buffer in
       var text = JSONText(buffer.baseAddress!)
-      text.raw("{\"id\":\"")
-      location.id.write(into: text.position)
-      text.advance(by: 36)
-      text.raw("\",\"timestamp\":\"")
-      UTCTime.writeISO8601(fix.time, into: text.position)
-      text.advance(by: 24)
-      text.raw(location.isMoving ? "\",\"isMoving\":true,\"coords\":" : "\",\"isMoving\":false,\"coords\":")
-      if !omittingCoords { writeCoords(fix, into: &text) }
+      writeHead(location, into: &text, omittingCoords: omittingCoords)
       json.bytes.append(contentsOf: text.written)
     }
     writeTail(location, into: &json)
     json.raw("}")
   }
 
+  /// The most `writeHead(_:into:)` writes.
+  package static var headCapacity: Int { headAndCoordsCapacity }
+
+  /// A record's text up to the end of its coords, as `write` starts it, at `out` (which has room
+  /// for `headCapacity` bytes); returns the bytes written. The record goes on with its tail
+  /// (`writeTail`, nothing unless `hasTail`) and `}`. For writers that assemble records in
+  /// their own buffers (a file's), without a `JSONBytes` between.
+  package static func writeHead(_ location: CalmGeoLocation, into out: UnsafeMutablePointer<UInt8>) -> Int {
+    var text = JSONText(out)
+    writeHead(location, into: &text, omittingCoords: false)
+    return text.count
+  }
+
+  /// Whether a record has members after its coords (activity, event).
+  @inline(__always)
+  package static func hasTail(_ location: CalmGeoLocation) -> Bool {
+    location.activity != nil || location.event != nil
+  }
+
+  @inline(__always)
+  private static func writeHead(_ location: CalmGeoLocation, into text: inout JSONText, omittingCoords: Bool) {
+    let fix = location.fix
+    text.raw("{\"id\":\"")
+    location.id.write(into: text.position)
+    text.advance(by: 36)
+    text.raw("\",\"timestamp\":\"")
+    UTCTime.writeISO8601(fix.time, into: text.position)
+    text.advance(by: 24)
+    text.raw(location.isMoving ? "\",\"isMoving\":true,\"coords\":" : "\",\"isMoving\":false,\"coords\":")
+    if !omittingCoords { writeCoords(fix, into: &text) }
+  }
+
   /// A record's optional activity and event members.
-  private static func writeTail(_ location: CalmGeoLocation, into json: inout JSONBytes) {
+  package static func writeTail(_ location: CalmGeoLocation, into json: inout JSONBytes) {
     if let activity = location.activity {
       json.raw(",")
       json.key("activity")
@@ -103,19 +127,22 @@ public enum CalmGeoJSONWriter {
     text.raw(",\"longitude\":")
     text.double(fix.longitude)
     text.raw(",\"accuracy\":")
-    text.double(known(fix.storedHorizontalAccuracy))
+    text.known(fix.storedHorizontalAccuracy)
     text.raw(",\"speed\":")
-    text.double(known(fix.storedSpeed))
+    text.known(fix.storedSpeed)
     text.raw(",\"speedAccuracy\":")
-    text.double(known(fix.storedSpeedAccuracy))
+    text.known(fix.storedSpeedAccuracy)
     text.raw(",\"heading\":")
-    text.double(known(fix.storedCourse))
+    text.known(fix.storedCourse)
     text.raw(",\"headingAccuracy\":-1,\"altitude\":")
-    text.double(known(fix.storedAltitude))
+    let altitudeStart = text.count
+    text.known(fix.storedAltitude)
+    let altitudeBytes = text.count - altitudeStart
     text.raw(",\"altitudeAccuracy\":")
-    text.double(known(fix.storedVerticalAccuracy))
+    text.known(fix.storedVerticalAccuracy)
+    // The same value as `altitude` (the library's quirk), so the same text.
     text.raw(",\"ellipsoidalAltitude\":")
-    text.double(known(fix.storedAltitude))
+    text.repeatWritten(from: altitudeStart, count: altitudeBytes)
     text.raw(",\"timestamp\":")
     text.double(Double(fix.time - referenceDateMillis) / 1000)
     text.raw("}")

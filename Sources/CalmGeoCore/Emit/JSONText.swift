@@ -30,6 +30,18 @@ struct JSONText {
   @inline(__always) mutating func double(_ value: Double) {
     count += JSONText.write(value, into: position)
   }
+
+  /// A stored value, or -1 (Core Location's "unknown") when absent (NaN): `double(known(value))`
+  /// without converting the -1.
+  @inline(__always) mutating func known(_ value: Double) {
+    if value.isNaN { raw("-1") } else { double(value) }
+  }
+
+  /// The `count` bytes written from offset `start` once more (a value a record repeats).
+  @inline(__always) mutating func repeatWritten(from start: Int, count bytes: Int) {
+    position.update(from: base + start, count: bytes)
+    count += bytes
+  }
 }
 
 extension JSONText {
@@ -72,19 +84,19 @@ extension JSONText {
     return 1 + writeDigits(UInt64(value.magnitude), into: out + 1)
   }
 
-  /// How many decimal digits `value` has (1 to 20).
+  /// How many decimal digits `value` has (1 to 20), without a loop: the bit length times
+  /// log10(2) (1233 / 4096) is the count or one less, and one comparison with a power of ten
+  /// settles which. (`value | 1` has as many digits as `value`, as no power of ten is odd but 1,
+  /// and makes 0 count as one digit.)
   @inline(__always)
   static func digitCount(_ value: UInt64) -> Int {
-    var count = 1
-    var power: UInt64 = 10
-    while count < 20, value >= power {
-      count += 1
-      power = power &* 10
-    }
-    return count
+    let odd = value | 1
+    let guess = ((64 &- odd.leadingZeroBitCount) &* 1233) &>> 12
+    return guess &+ (odd >= ShortestDecimal.powerOfTen(guess) ? 1 : 0)
   }
 
-  /// The decimal digits of `value` at `out`; returns how many.
+  /// The decimal digits of `value` at `out`; returns how many. May change the bytes after them
+  /// up to `out + 8`.
   @inline(__always)
   static func writeDigits(_ value: UInt64, into out: UnsafeMutablePointer<UInt8>) -> Int {
     let count = digitCount(value)
@@ -92,24 +104,43 @@ extension JSONText {
     return count
   }
 
-  /// The `count` decimal digits of `value` at `out`, two at a step from the last.
+  /// The `count` decimal digits of `value` at `out`, eight at a step from the last, each eight as
+  /// one word (`eightDigits`). The leading (at most eight) digits are stored first as a whole
+  /// word, so the bytes after `count` up to `out + 8` may change (callers have the room: a number
+  /// takes at most `maxNumberBytes`).
   @inline(__always)
   static func writeDigits(_ value: UInt64, count: Int, into out: UnsafeMutablePointer<UInt8>) {
-    var rest = value
-    var index = count
-    while rest >= 100 {
-      let pair = rest % 100
-      rest /= 100
-      index -= 2
-      out[index] = UInt8(truncatingIfNeeded: 48 &+ pair / 10)
-      out[index + 1] = UInt8(truncatingIfNeeded: 48 &+ pair % 10)
+    let raw = UnsafeMutableRawPointer(out)
+    if count <= 8 {
+      raw.storeBytes(of: (eightDigits(value) &>> (8 &* (8 &- count))).littleEndian, as: UInt64.self)
+      return
     }
-    if rest >= 10 {
-      out[0] = UInt8(truncatingIfNeeded: 48 &+ rest / 10)
-      out[1] = UInt8(truncatingIfNeeded: 48 &+ rest % 10)
+    let (high, low) = value.quotientAndRemainder(dividingBy: 100_000_000)
+    if count <= 16 {
+      raw.storeBytes(of: (eightDigits(high) &>> (8 &* (16 &- count))).littleEndian, as: UInt64.self)
     } else {
-      out[0] = UInt8(truncatingIfNeeded: 48 &+ rest)
+      let (top, middle) = high.quotientAndRemainder(dividingBy: 100_000_000)
+      raw.storeBytes(of: (eightDigits(top) &>> (8 &* (24 &- count))).littleEndian, as: UInt64.self)
+      raw.storeBytes(of: eightDigits(middle).littleEndian, toByteOffset: count &- 16, as: UInt64.self)
     }
+    raw.storeBytes(of: eightDigits(low).littleEndian, toByteOffset: count &- 8, as: UInt64.self)
+  }
+
+  /// The eight decimal digits of `value` (below 10^8, leading zeros included) as ASCII in one
+  /// word, the first digit in the lowest byte, with no loop and no division: `abcdefgh` splits
+  /// into the 32-bit halves `abcd` and `efgh`, each of those into the 16-bit quarters `ab`, `cd`,
+  /// and each of those into bytes, every split for all parts at once by a multiplication that
+  /// divides by 100 (or 10) exactly in this range (10486 / 2^20, 103 / 2^10) without carrying
+  /// from one part into the next.
+  @inline(__always)
+  static func eightDigits(_ value: UInt64) -> UInt64 {
+    let high = value / 10_000
+    let fours = high | ((value &- high &* 10_000) &<< 32)  // abcd, efgh
+    let hundreds = ((fours &* 10_486) &>> 20) & 0x0000_007F_0000_007F
+    let twos = hundreds | ((fours &- hundreds &* 100) &<< 16)  // ab, cd, ef, gh
+    let tens = ((twos &* 103) &>> 10) & 0x000F_000F_000F_000F
+    let ones = tens | ((twos &- tens &* 10) &<< 8)
+    return ones | 0x3030_3030_3030_3030
   }
 
   /// `digits × 10^exponent` (`digits` without trailing zeros, at most 17 of them, `exponent` < 0,
@@ -120,7 +151,8 @@ extension JSONText {
     let count = digitCount(digits)
     let wholeDigits = count + exponent
     if wholeDigits > 0 {
-      // The digits one byte to the right, then the whole ones moved left to open the point.
+      // The digits one byte to the right, then the whole ones moved left to open the point, a
+      // byte at a time (a word loaded across the words just stored would wait for them).
       writeDigits(digits, count: count, into: out + 1)
       for index in 0..<wholeDigits { out[index] = out[index + 1] }
       out[wholeDigits] = 46

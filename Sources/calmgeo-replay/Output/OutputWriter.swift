@@ -13,8 +13,8 @@ struct OutputWriter: ReplayObserver {
   /// `uploads/bodies.ndjson` with `ndjson`.
   private let bodies: BufferedFile?
   private var count = 0
-  /// One record's text, reused from record to record (a new buffer each was a malloc and a free).
-  private var record = JSONBytes(reservingCapacity: 512)
+  /// The tail of a record with an activity, an event or a call, reused from record to record.
+  private var tail = JSONBytes(reservingCapacity: 128)
   /// The first write error; reported after the replay (observers cannot throw).
   private(set) var failure: (any Error)?
 
@@ -31,22 +31,42 @@ struct OutputWriter: ReplayObserver {
   /// is stored and uploaded, but not written here). One produced by an app call carries
   /// `"call"` after the library's keys.
   mutating func replayDidEmit(_ location: CalmGeoLocation) {
-    guard location.isHeard else { return }
-    record.bytes.removeAll(keepingCapacity: true)
-    if !ndjson { record.raw(count == 0 ? "\n" : ",\n") }
-    CalmGeoJSONWriter.write(location, into: &record)
-    if let call = location.call {
-      record.bytes.removeLast()  // the record's closing brace
-      record.raw(",")
-      record.key("call")
-      record.string(call.rawValue)
-      record.raw("}")
-    }
-    if ndjson { record.raw("\n") }
+    guard location.isHeard, failure == nil else { return }
+    let separator: StaticString = ndjson ? "" : count == 0 ? "\n" : ",\n"
+    let plain = !CalmGeoJSONWriter.hasTail(location) && location.call == nil
+    let ndjson = ndjson
     count += 1
-    let file = locations
-    let bytes = record.bytes
-    attempt { try file.write(bytes) }
+    do {
+      // The record written straight into the file's buffer: its head and coords, and for
+      // most records the closing brace (and line end).
+      try locations.append(atMost: CalmGeoJSONWriter.headCapacity + 4) { out in
+        var written = separator.utf8CodeUnitCount
+        out.update(from: separator.utf8Start, count: written)
+        written += CalmGeoJSONWriter.writeHead(location, into: out + written)
+        if plain {
+          out[written] = 0x7D  // }
+          written += 1
+          if ndjson {
+            out[written] = 0x0A
+            written += 1
+          }
+        }
+        return written
+      }
+      guard !plain else { return }
+      tail.bytes.removeAll(keepingCapacity: true)
+      CalmGeoJSONWriter.writeTail(location, into: &tail)
+      if let call = location.call {
+        tail.raw(",")
+        tail.key("call")
+        tail.string(call.rawValue)
+      }
+      tail.raw("}")
+      if ndjson { tail.raw("\n") }
+      try locations.write(tail.bytes)
+    } catch {
+      failure = error
+    }
   }
 
   mutating func replayDidSend(_ request: UploadRequest, body: [UInt8]) {
