@@ -85,8 +85,11 @@ final class BufferedFile {
   }
 
   func write(_ bytes: some Sequence<UInt8>) throws {
-    let done = try bytes.withContiguousStorageIfAvailable { buffer throws in try write(UnsafeRawBufferPointer(buffer)) }
-    if done == nil { try write(Array(bytes)) }
+    let wrote: Bool? = try bytes.withContiguousStorageIfAvailable { buffer throws in
+      try write(UnsafeRawBufferPointer(buffer))
+      return true
+    }
+    if wrote == nil { try write(Array(bytes)) }
   }
 
   func write(_ text: String) throws {
