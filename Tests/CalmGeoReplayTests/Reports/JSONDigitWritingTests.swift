@@ -148,13 +148,6 @@ private enum LoopedDigits {
   }
 
   static func decimal(_ digits: UInt64, exponent: Int) -> String {
-    var text = Array(String(digits).utf8)
-    let whole = text.count + exponent
-    if whole > 0 {
-      text.insert(46, at: whole)
-    } else {
-      text.insert(contentsOf: [48, 46] + [UInt8](repeating: 48, count: -whole), at: 0)
-    }
-    return String(decoding: text, as: UTF8.self)
+    AppendedJSONNumbers.decimal(digits, exponent: exponent)
   }
 }

@@ -126,7 +126,7 @@ struct JSONNumberTextTests {
 
 /// `JSONBytes.double` and `int` as they were before numbers went through `JSONText`: digits
 /// appended one at a time (the reference).
-private struct AppendedJSONNumbers {
+struct AppendedJSONNumbers {
   var bytes: [UInt8] = []
 
   mutating func int(_ value: Int) {
@@ -155,6 +155,12 @@ private struct AppendedJSONNumbers {
   }
 
   private mutating func appendDecimal(_ digits: UInt64, exponent: Int) {
+    bytes.append(contentsOf: Self.decimal(digits, exponent: exponent).utf8)
+  }
+
+  /// `digits × 10^exponent` (exponent < 0) as text, the point inserted into the digits' string
+  /// (the reference for `JSONText.writeDecimal` here and in `JSONDigitWritingTests`).
+  static func decimal(_ digits: UInt64, exponent: Int) -> String {
     var text = Array(String(digits).utf8)
     let wholeDigits = text.count + exponent
     if wholeDigits > 0 {
@@ -162,6 +168,6 @@ private struct AppendedJSONNumbers {
     } else {
       text.insert(contentsOf: [48, 46] + [UInt8](repeating: 48, count: -wholeDigits), at: 0)
     }
-    bytes.append(contentsOf: text)
+    return String(decoding: text, as: UTF8.self)
   }
 }
