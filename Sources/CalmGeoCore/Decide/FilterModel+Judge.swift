@@ -13,7 +13,7 @@ extension FilterModel {
     case _ where disabled: return df
     case .calmgeo:
       // CALMGEO.md §3: round is half away from zero.
-      return max((s / 5).rounded(.toNearestOrAwayFromZero) * multiplier * df, df)
+      return max(Self.roundedHalfAway(s / 5) * multiplier * df, df)
     case .bgDocs:
       // The docs say "round(speed, 5) / 5 × distanceFilter", but their worked examples
       // (7.7 m/s, df 30 → 60 m; 27 m/s, df 50 → 300 m) only hold when the speed is
@@ -25,5 +25,15 @@ extension FilterModel {
       guard s > 0 else { return df }
       return df + df * multiplier * (s / 5 + 0.5).rounded(.down)
     }
+  }
+
+  /// `x.rounded(.toNearestOrAwayFromZero)` for x ≥ 0 or NaN, the same number without a libm call
+  /// (the judge is worked out for every fix): below 2⁵² the conversion to an integer truncates
+  /// exactly and the fraction left is exact; from 2⁵² up (and NaN, ∞) x is its own rounding.
+  @inline(__always)
+  package static func roundedHalfAway(_ x: Double) -> Double {
+    guard x < 0x1p52 else { return x }
+    let whole = Double(Int64(x))
+    return x - whole >= 0.5 ? whole + 1 : whole
   }
 }

@@ -15,6 +15,9 @@ public struct TrackAnalysis: Sendable {
   public let cosLatitudes: [Double]
   /// Per fix, the haversine distance from the fix before it (0 for the first), metres.
   public let steps: [Double]
+  /// Per fix, its time and its fidelity frame (`FixFrame`): what the metrics of every replay of
+  /// the track read from here rather than copy (32 bytes a fix, once per track).
+  package let frames: [TimedFrame]
   /// The track's min-# ladder (`EfficiencyLadder`): the same for every configuration.
   /// Absent for a track over `EfficiencyStats.fixLimit` raw fixes (its replays have none either).
   public let efficiencyLadder: EfficiencyLadder?
@@ -56,13 +59,13 @@ public struct TrackAnalysis: Sendable {
 
   private init(
     identity: TrackIdentity, coordsBytes: [Int32], stopRuns: [StopRule: StopRunTable],
-    geometry: (cosLatitudes: [Double], steps: [Double]), efficiencyLadder: EfficiencyLadder?,
+    geometry: (cosLatitudes: [Double], steps: [Double], frames: [TimedFrame]), efficiencyLadder: EfficiencyLadder?,
     medianAccuracy: Double?
   ) {
     self.identity = identity
     self.coordsBytes = coordsBytes
     self.stopRuns = stopRuns
-    (cosLatitudes, steps) = geometry
+    (cosLatitudes, steps, frames) = geometry
     self.efficiencyLadder = efficiencyLadder
     self.medianAccuracy = medianAccuracy
   }
@@ -77,9 +80,12 @@ public struct TrackAnalysis: Sendable {
     return track.fixes.map { Int32(CalmGeoJSONWriter.coordsByteCount($0, scratch: &scratch)) }
   }
 
-  private static func geometry(_ track: Track) -> (cosLatitudes: [Double], steps: [Double]) {
+  private static func geometry(_ track: Track) -> (cosLatitudes: [Double], steps: [Double], frames: [TimedFrame]) {
     let anchors = track.fixes.map(GeoMath.Anchor.init)
-    return (anchors.map(\.cosLatitude), anchors.indices.map { $0 == 0 ? 0 : anchors[$0 - 1].distance(to: anchors[$0]) })
+    return (
+      anchors.map(\.cosLatitude), anchors.indices.map { $0 == 0 ? 0 : anchors[$0 - 1].distance(to: anchors[$0]) },
+      zip(track.fixes, anchors).map { TimedFrame(time: $0.time, frame: FixFrame($1)) }
+    )
   }
 
   /// Whether this is the analysis of `track`'s fixes (their count and the first, middle and

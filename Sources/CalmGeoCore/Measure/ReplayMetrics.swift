@@ -10,8 +10,18 @@ public struct MetricsObserver: ReplayObserver {
   private var efficiency: EfficiencyRecorder
   private var delivery = DeliveryMetrics()
   private let analysis: TrackAnalysis?
+  /// Whether `analysis` is set (tested for every fix).
+  private let hasAnalysis: Bool
+  /// Whether the stop metrics read the analysis's run table (its stop rule is this replay's).
+  private let stopsUseTable: Bool
   /// Raw fixes seen so far (the index of the next one in `analysis`).
   private var rawIndex = 0
+  /// With an analysis, the raw fixes handed to the metrics so far: those up to `rawIndex` wait
+  /// for the next event that needs them (`catchUp()`).
+  private var rawObserved = 0
+  /// Without an analysis, the latest raw fix with its cosine of latitude: each fix's cosine and
+  /// step from the one before are worked out once here for the fidelity and the stop metrics.
+  private var latestRaw = GeoMath.Anchor(latitude: 0, longitude: 0, cosLatitude: 1)
 
   /// Metrics with the ground-truth stop rule of `settings` (`replay.metrics`); without
   /// `computesHausdorff`, `fidelity.hausdorff` is the largest PED (an upper bound).
@@ -29,24 +39,43 @@ public struct MetricsObserver: ReplayObserver {
       medianAccuracy: analysis.map(\.medianAccuracy))
     if let analysis, let table = analysis.stopRuns[StopRule(settings)] {
       stops = StopMetrics(table: table, steps: analysis.steps)
+      stopsUseTable = true
     } else {
       stops = StopMetrics(radius: settings.stopRadius, minDuration: settings.stopMinDuration)
+      stopsUseTable = false
     }
     self.analysis = analysis
+    hasAnalysis = analysis != nil
   }
 
   public mutating func replayDidDecide(_ fix: Fix, _ decision: FixDecision) {
-    if let analysis {
-      fidelity.observeRaw(fix, cosLatitude: analysis.cosLatitudes[rawIndex], step: analysis.steps[rawIndex])
-      rawIndex += 1
-    } else {
-      fidelity.observeRaw(fix)
+    rawIndex += 1
+    if hasAnalysis {
+      // The analysis holds the track's raw fixes: the metrics take them in one loop when the next
+      // event needs them (`catchUp()`), the same fixes before the same events.
+      if !stopsUseTable { stops.observeRaw(fix) }
+      return
     }
-    stops.observeRaw(fix)
+    let anchor = GeoMath.Anchor(fix)
+    let step = rawIndex > 1 ? latestRaw.distance(to: anchor) : 0
+    latestRaw = anchor
+    fidelity.observeRaw(fix, cosLatitude: anchor.cosLatitude, step: step)
+    stops.observeRaw(fix, cosLatitude: anchor.cosLatitude, step: step)
     efficiency.observeRaw(fix)
   }
 
+  /// Hands the raw fixes decided since the last event to the metrics (with an analysis).
+  @inline(__always)
+  private mutating func catchUp() {
+    guard rawObserved < rawIndex, let analysis else { return }
+    fidelity.observeRaw(upTo: rawIndex, of: analysis)
+    if stopsUseTable { stops.observeRaw(upTo: rawIndex, of: analysis) }
+    efficiency.observeRaw(rawObserved..<rawIndex, of: analysis)
+    rawObserved = rawIndex
+  }
+
   public mutating func replayDidEmit(_ location: CalmGeoLocation) {
+    catchUp()
     fidelity.observeEmitted(location.fix)
     efficiency.observeEmitted(location.fix)
     delivery.replayDidEmit(location)
@@ -61,11 +90,14 @@ public struct MetricsObserver: ReplayObserver {
   }
 
   public mutating func replayDidChangeMode(_ change: ModeChange) {
-    if change.to == .monitoring { stops.observeMonitoringStart(at: change.time) }
+    guard change.to == .monitoring else { return }
+    catchUp()
+    stops.observeMonitoringStart(at: change.time)
   }
 
   /// Closes the metrics.
   public mutating func finish() -> ReplayMetricsResult {
+    catchUp()
     let fidelity = fidelity.finish()
     return ReplayMetricsResult(
       fidelity: fidelity, stops: stops.finish(), trueStops: stops.stopList(),

@@ -52,17 +52,48 @@ struct EfficiencyRecorder: Sendable {
   @inline(__always)
   mutating func observeRaw(_ fix: Fix) {
     if knownMedianAccuracy == nil { collectAccuracy(fix) }
+    observePosition(time: fix.time, latitude: fix.latitude, longitude: fix.longitude)
+  }
+
+  /// The raw fixes of a track's analysis in `range`, in order, as `observeRaw(_:)` of each would
+  /// take them, when the median accuracy came with the analysis (nothing else of a fix is read).
+  mutating func observeRaw(_ range: Range<Int>, of analysis: TrackAnalysis) {
+    precondition(knownMedianAccuracy != nil, "observeRaw(_:of:) without the analysis's median accuracy")
+    var index = range.lowerBound
+    while index < range.upperBound, keepsTrack && !overLimit {
+      let raw = analysis.frames[index]
+      observePosition(time: raw.time, latitude: raw.frame.latitude, longitude: raw.frame.longitude)
+      index += 1
+    }
+    // Counting only (no track kept, or past the limit): the distinct times, as one at a time would.
+    var last = lastRawTime
+    var count = distinct
+    while index < range.upperBound {
+      let time = analysis.frames[index].time
+      if time > last {
+        last = time
+        count += 1
+      }
+      index += 1
+    }
+    lastRawTime = last
+    distinct = count
+    if let fixLimit, distinct > fixLimit { overLimit = true }
+  }
+
+  @inline(__always)
+  private mutating func observePosition(time: Int64, latitude: Double, longitude: Double) {
     guard keepsTrack && !overLimit else {
-      if fix.time > lastRawTime {
-        lastRawTime = fix.time
+      if time > lastRawTime {
+        lastRawTime = time
         distinct += 1
         if let fixLimit, distinct > fixLimit { overLimit = true }
       }
       return
     }
-    if frame == nil { frame = FixFrame(GeoMath.Anchor(fix)) }
+    if frame == nil { frame = FixFrame(GeoMath.Anchor(latitude: latitude, longitude: longitude)) }
     let frame = frame!
-    track.append(x: frame.x(longitude: fix.longitude), y: frame.y(latitude: fix.latitude), t: fix.time, source: raw)
+    track.append(x: frame.x(longitude: longitude), y: frame.y(latitude: latitude), t: time, source: raw)
     raw += 1
     if let fixLimit, track.count > fixLimit { letTheTrackGo() }
   }

@@ -28,6 +28,24 @@ struct DistanceAccumulator: Sendable {
     if mm < Self.smallLimit { small[Int(mm)] += 1 } else { histogram.record(mm) }
   }
 
+  /// Adds distances in metres in order: the same as `record(_:)` of each.
+  mutating func record(_ distances: UnsafeBufferPointer<Double>) {
+    var sum = sum
+    var max = max
+    // The table is written through its buffer: no uniqueness or bounds check per distance.
+    small.withUnsafeMutableBufferPointer { small in
+      for metres in distances {
+        sum += metres
+        if metres > max { max = metres }
+        let mm = Self.millimetres(metres)
+        if mm < Self.smallLimit { small[Int(mm)] += 1 } else { histogram.record(mm) }
+      }
+    }
+    count += distances.count
+    self.sum = sum
+    self.max = max
+  }
+
   /// Adds a distance of exactly 0.
   @inline(__always)
   mutating func recordZero() {

@@ -6,7 +6,8 @@
 /// Cost and memory: SED and PED of a raw fix are known once the next emitted point is, so the
 /// raw fixes since the last emitted point wait in a buffer (32 bytes each; bounded by twice the
 /// longest stretch without an emit, at least 512 entries, not by the file; measured against the
-/// held last point at `finish()`). The Hausdorff distance needs every raw fix until the end: each
+/// held last point at `finish()`); a track's replays given its analysis read them from the
+/// analysis instead (`observeRaw(upTo:of:)`). The Hausdorff distance needs every raw fix until the end: each
 /// is kept as two Float32 planar metres from the first fix (`TrackProjection`), 8 bytes a fix or
 /// 8 MB per million, plus 16 bytes per emitted point; it is the only metric whose memory grows
 /// with the file. Lengths and the SED and PED summaries are constant-size (exact max and sum,
@@ -30,10 +31,16 @@ public struct FidelityMetrics: Sendable {
   private var lastEmittedWasLatestRaw = false
 
   /// Raw fixes not yet measured: those after the last emitted point, from index `pendingStart`.
-  private var pending: [(time: Int64, frame: FixFrame)] = []
+  /// With frames shared by a track's replays (`observeRaw(upTo:of:)`), the track's own frames:
+  /// then never changed, and only the first `fixes` of them are observed.
+  private var pending: [TimedFrame] = []
   private var pendingStart = 0
   /// The raw index (0-based, in observeRaw order) of `pending[0]`.
   private var pendingBase = 0
+  /// Whether `pending` is a track's shared frames (`observeRaw(upTo:of:)`).
+  private var sharesFrames = false
+  /// The end of the observed raw fixes in `pending`.
+  private var pendingEnd: Int { sharesFrames ? fixes : pending.count }
 
   private var projection: TrackProjection?
   private var rawPoints: [SIMD2<Float>] = []
@@ -75,7 +82,40 @@ public struct FidelityMetrics: Sendable {
     if computesHausdorff { rawPoints.append(project(anchor)) }
     if anchor.cosLatitude > largestCosLatitude { largestCosLatitude = anchor.cosLatitude }
     if anchor.cosLatitude < smallestCosLatitude { smallestCosLatitude = anchor.cosLatitude }
-    pending.append((time, FixFrame(anchor)))
+    pending.append(TimedFrame(time: time, frame: FixFrame(anchor)))
+  }
+
+  /// The raw fixes of a track's analysis from the next one up to `end` (exclusive), all of them
+  /// in order, as `observeRaw(_:cosLatitude:step:)` of each would take them, with their frames
+  /// read from the analysis instead of copied: the same numbers. A replay uses either this or
+  /// `observeRaw`, never both.
+  package mutating func observeRaw(upTo end: Int, of analysis: TrackAnalysis) {
+    guard fixes < end else { return }
+    if !sharesFrames {
+      precondition(fixes == 0, "observeRaw(upTo:of:) after observeRaw(_:)")
+      sharesFrames = true
+      pending = analysis.frames
+    }
+    var length = rawLength
+    for index in fixes..<end { length += analysis.steps[index] }
+    rawLength = length
+    // The cosines' range serves the Hausdorff search only (`hausdorffSearch()`).
+    if computesHausdorff {
+      for index in fixes..<end {
+        let cosLatitude = analysis.cosLatitudes[index]
+        if cosLatitude > largestCosLatitude { largestCosLatitude = cosLatitude }
+        if cosLatitude < smallestCosLatitude { smallestCosLatitude = cosLatitude }
+        let frame = pending[index].frame
+        rawPoints.append(
+          project(GeoMath.Anchor(latitude: frame.latitude, longitude: frame.longitude, cosLatitude: cosLatitude)))
+      }
+    }
+    let last = pending[end - 1]
+    latestRaw = GeoMath.Anchor(
+      latitude: last.frame.latitude, longitude: last.frame.longitude, cosLatitude: analysis.cosLatitudes[end - 1])
+    latestRawTime = last.time
+    latestRawStep = analysis.steps[end - 1]
+    fixes = end
   }
 
   /// A location the library emitted: always a fix already passed to observeRaw (same time, same
@@ -110,7 +150,7 @@ public struct FidelityMetrics: Sendable {
   /// The metrics are empty again afterwards.
   public mutating func finish() -> FidelityStats {
     if let held = lastEmitted {
-      for i in pendingStart..<pending.count {
+      for i in pendingStart..<pendingEnd {
         let d = pending[i].frame.distance(latitude: held.latitude, longitude: held.longitude)
         record(sed: d, ped: d, rawIndex: pendingBase + i)
       }
@@ -145,40 +185,84 @@ public struct FidelityMetrics: Sendable {
 
   /// Measures the pending raw fixes at or before `time`, the time of the new emitted point `b`,
   /// against the segment from the previous emitted point (or against `b` when it is the first).
+  ///
+  /// The distances are worked out a chunk at a time into stack memory (`segmentDistances`,
+  /// `pointDistances`: nothing but arithmetic) and then recorded in order, the same numbers in the
+  /// same order as one fix at a time. A raw fix at `time` itself is the emitted point: 0.
   private mutating func measurePending(through time: Int64, endingAt b: GeoMath.Anchor) {
-    var i = pendingStart
-    let inverseSpan = lastEmitted == nil ? 0 : 1 / Double(time - lastEmittedTime)
-    while i < pending.count, pending[i].time <= time {
-      let (t, frame) = pending[i]
-      if t == time {
-        sed.recordZero()
-        ped.recordZero()
-      } else if let a = lastEmitted {
-        let ax = frame.x(longitude: a.longitude)
-        let ay = frame.y(latitude: a.latitude)
-        let bx = frame.x(longitude: b.longitude)
-        let by = frame.y(latitude: b.latitude)
-        var f = Double(t - lastEmittedTime) * inverseSpan
-        f = f < 0 ? 0 : f
-        let px = ax + (bx - ax) * f
-        let py = ay + (by - ay) * f
-        record(
-          sed: (px * px + py * py).squareRoot(),
-          ped: FixFrame.squaredDistanceToSegment(ax, ay, bx, by).squareRoot(), rawIndex: pendingBase + i)
-      } else {
-        let d = frame.distance(latitude: b.latitude, longitude: b.longitude)
-        record(sed: d, ped: d, rawIndex: pendingBase + i)
+    let end = pendingEnd
+    var stop = pendingStart
+    while stop < end, pending[stop].time < time { stop += 1 }
+    if stop > pendingStart {
+      let chunk = 256
+      let previous = lastEmitted.map { (point: $0, time: lastEmittedTime) }
+      withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * chunk) { buffer in
+        var i = pendingStart
+        while i < stop {
+          let n = Swift.min(chunk, stop - i)
+          let seds = UnsafeMutableBufferPointer(rebasing: buffer[0..<n])
+          let peds = UnsafeMutableBufferPointer(rebasing: buffer[chunk..<chunk + n])
+          pending.withUnsafeBufferPointer { frames in
+            let raw = UnsafeBufferPointer(rebasing: frames[i..<i + n])
+            if let previous {
+              Self.segmentDistances(raw, from: previous.point, at: previous.time, to: b, at: time, sed: seds, ped: peds)
+            } else {
+              Self.pointDistances(raw, to: b, into: seds)
+              _ = peds.update(fromContentsOf: seds)
+            }
+          }
+          sed.record(UnsafeBufferPointer(seds))
+          ped.record(UnsafeBufferPointer(peds))
+          for k in 0..<n where peds[k] > widestPED.metres { widestPED = (pendingBase + i + k, peds[k]) }
+          i += n
+        }
       }
-      i += 1
     }
-    pendingStart = i
+    if stop < end, pending[stop].time == time {
+      sed.recordZero()
+      ped.recordZero()
+      stop += 1
+    }
+    pendingStart = stop
     // Drop measured fixes once they are at least half the buffer and 256 or more: amortized
     // O(1) a fix, no allocation (the capacity stays).
-    if pendingStart >= 256, pendingStart * 2 >= pending.count {
+    if !sharesFrames, pendingStart >= 256, pendingStart * 2 >= pending.count {
       pendingBase += pendingStart
       pending.removeSubrange(0..<pendingStart)
       pendingStart = 0
     }
+  }
+
+  /// SED and PED of raw fixes strictly between the emitted points `a` (at `aTime`) and `b` (at
+  /// `bTime`), each in its own frame: the synchronized point interpolated at the fix's time, and
+  /// the segment.
+  @inline(__always)
+  private static func segmentDistances(
+    _ raw: UnsafeBufferPointer<TimedFrame>, from a: GeoMath.Anchor, at aTime: Int64, to b: GeoMath.Anchor,
+    at bTime: Int64, sed: UnsafeMutableBufferPointer<Double>, ped: UnsafeMutableBufferPointer<Double>
+  ) {
+    let inverseSpan = 1 / Double(bTime - aTime)
+    for k in raw.indices {
+      let frame = raw[k].frame
+      let ax = frame.x(longitude: a.longitude)
+      let ay = frame.y(latitude: a.latitude)
+      let bx = frame.x(longitude: b.longitude)
+      let by = frame.y(latitude: b.latitude)
+      var f = Double(raw[k].time - aTime) * inverseSpan
+      f = f < 0 ? 0 : f
+      let px = ax + (bx - ax) * f
+      let py = ay + (by - ay) * f
+      sed[k] = (px * px + py * py).squareRoot()
+      ped[k] = FixFrame.squaredDistanceToSegment(ax, ay, bx, by).squareRoot()
+    }
+  }
+
+  /// The distance of each raw fix from the first emitted point `b`, in the fix's frame.
+  @inline(__always)
+  private static func pointDistances(
+    _ raw: UnsafeBufferPointer<TimedFrame>, to b: GeoMath.Anchor, into distances: UnsafeMutableBufferPointer<Double>
+  ) {
+    for k in raw.indices { distances[k] = raw[k].frame.distance(latitude: b.latitude, longitude: b.longitude) }
   }
 
   @inline(__always)

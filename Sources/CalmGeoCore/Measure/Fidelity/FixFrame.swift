@@ -66,3 +66,16 @@ package struct FixFrame: Sendable {
     return qx * qx + qy * qy
   }
 }
+
+/// A raw fix's time (ms since 1970) and its fidelity frame: what the fidelity metrics keep of a
+/// raw fix until the next emitted point measures it.
+package struct TimedFrame: Sendable {
+  package let time: Int64
+  package let frame: FixFrame
+
+  @inline(__always)
+  package init(time: Int64, frame: FixFrame) {
+    self.time = time
+    self.frame = frame
+  }
+}

@@ -37,6 +37,21 @@ extension StopDetector {
       GeoMath.distance(lat1: latitude, lon1: longitude, lat2: fix.latitude, lon2: fix.longitude)
     }
 
+    /// Whether `distance(to: fix) <= metres`, exactly as that comparison decides it: bounds from
+    /// a few multiplications settle it but within a billionth of `metres`, where the haversine
+    /// does (`GeoMath.Anchor.settledComparison(to:with:)`). `cosLatitude`: the fix's, when known.
+    @inline(__always)
+    func reaches(_ fix: Fix, within metres: Double, cosLatitude: Double?) -> Bool {
+      let centroid = GeoMath.Anchor(latitude: latitude, longitude: longitude)
+      let point =
+        cosLatitude.map { GeoMath.Anchor(latitude: fix.latitude, longitude: fix.longitude, cosLatitude: $0) }
+        ?? GeoMath.Anchor(fix)
+      switch centroid.settledComparison(to: point, with: metres) {
+      case .some(let isFarther): return !isFarther
+      case .none: return distance(to: fix) <= metres
+      }
+    }
+
     /// Adds the next fix to the run.
     mutating func append(_ fix: Fix) {
       lastFix = fix

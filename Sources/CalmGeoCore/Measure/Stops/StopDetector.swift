@@ -53,16 +53,24 @@ public struct StopDetector: Sendable {
 
   /// Feeds the next fix (times increasing) and returns the run it ended, stop or not.
   public mutating func observe(_ fix: Fix) -> Run? {
-    guard var current = run else {
+    observe(fix, cosLatitude: nil)
+  }
+
+  /// `observe(_:)` with the fix's cosine of latitude when already known (`GeoMath.Anchor(fix)`'s,
+  /// the same number): the same runs.
+  package mutating func observe(_ fix: Fix, cosLatitude: Double?) -> Run? {
+    // The run is changed in place: copying it out of the optional and back cost two copies of
+    // its last fix for every fix.
+    guard run != nil else {
       run = Run(fix)
       return nil
     }
-    if current.distance(to: fix) <= radius {
-      current.append(fix)
-      run = current
+    if run!.reaches(fix, within: radius, cosLatitude: cosLatitude) {
+      run!.append(fix)
       return nil
     }
+    let ended = run
     run = Run(fix)
-    return current
+    return ended
   }
 }

@@ -27,6 +27,10 @@ public struct StopMetrics: Sendable {
   private var detector: StopDetector
   /// The runs found beforehand (a sweep's shared track); the detector then stays empty.
   private let table: StopRunTable?
+  /// Whether `table` is set, and its endings: read for every fix, where binding the optional
+  /// table would copy it (its last run holds a whole fix).
+  private let hasTable: Bool
+  private let endings: [(fixIndex: Int, run: StopDetector.Run)]
   /// With `table`, each raw fix's distance from the one before it.
   private let steps: [Double]
   private var rawCount = 0
@@ -49,6 +53,8 @@ public struct StopMetrics: Sendable {
   public init(radius: Double = StopDetector.defaultRadius, minDuration: Int64 = StopDetector.defaultMinDuration) {
     detector = StopDetector(radius: radius, minDuration: minDuration)
     table = nil
+    hasTable = false
+    endings = []
     steps = []
   }
 
@@ -58,19 +64,28 @@ public struct StopMetrics: Sendable {
   public init(table: StopRunTable, steps: [Double]) {
     detector = StopDetector(radius: table.rule.radius, minDuration: table.rule.minDuration)
     self.table = table
+    hasTable = true
+    endings = table.endings
     self.steps = steps
   }
 
   /// Every raw fix handed to the engine, in time order (called before the events of that fix).
   public mutating func observeRaw(_ fix: Fix) {
-    if let table {
+    observeRaw(fix, cosLatitude: nil, step: nil)
+  }
+
+  /// `observeRaw(_:)` with the fix's cosine of latitude and its distance from the raw fix before
+  /// it (0 for the first) when already known (`GeoMath.Anchor(fix)`'s cosine and the haversine
+  /// from the previous fix's anchor: the same numbers this would compute).
+  package mutating func observeRaw(_ fix: Fix, cosLatitude: Double?, step: Double?) {
+    if hasTable {
       let index = rawCount
       rawCount += 1
       if awaitingStart != nil { pathSinceStopEnd += steps[index] }
       previousFix = (fix.time, fix.latitude, fix.longitude)
-      if nextEnding < table.endings.count, table.endings[nextEnding].fixIndex == index {
+      if nextEnding < endings.count, endings[nextEnding].fixIndex == index {
         nextEnding += 1
-        close(table.endings[nextEnding - 1].run, isFinal: false)
+        close(endings[nextEnding - 1].run, isFinal: false)
         pending.begin(stationaryOn: stationary)
       } else if index == 0 {
         pending.begin(stationaryOn: stationary)
@@ -80,12 +95,14 @@ public struct StopMetrics: Sendable {
       return
     }
     if awaitingStart != nil, let previous = previousFix {
-      pathSinceStopEnd += GeoMath.distance(
-        lat1: previous.latitude, lon1: previous.longitude, lat2: fix.latitude, lon2: fix.longitude)
+      pathSinceStopEnd +=
+        step
+        ?? GeoMath.distance(
+          lat1: previous.latitude, lon1: previous.longitude, lat2: fix.latitude, lon2: fix.longitude)
     }
     let isFirst = previousFix == nil
     previousFix = (fix.time, fix.latitude, fix.longitude)
-    if let ended = detector.observe(fix) {
+    if let ended = detector.observe(fix, cosLatitude: cosLatitude) {
       close(ended, isFinal: false)
       pending.begin(stationaryOn: stationary)
     } else if isFirst {
@@ -93,6 +110,46 @@ public struct StopMetrics: Sendable {
     } else {
       pending.fixJoined()
     }
+  }
+
+  /// The raw fixes of a track's analysis from the next one up to `end` (exclusive), as
+  /// `observeRaw(_:)` of each would take them, for a matcher made with the analysis's run table
+  /// and steps (`init(table:steps:)`): the runs' endings are looked up in the table, and only
+  /// the fixes that end a run, and the last one, are read.
+  package mutating func observeRaw(upTo end: Int, of analysis: TrackAnalysis) {
+    guard hasTable, rawCount < end else { return }
+    var index = rawCount
+    while index < end {
+      // The fixes before the next ending join the current run (the first one begins it): one
+      // `fixJoined()` stands for them all, and the path since an awaited departure adds up their
+      // steps in order.
+      let ending = nextEnding < endings.count ? endings[nextEnding].fixIndex : Int.max
+      let joinEnd = Swift.min(ending, end)
+      if index < joinEnd {
+        if awaitingStart != nil {
+          var path = pathSinceStopEnd
+          for i in index..<joinEnd { path += steps[i] }
+          pathSinceStopEnd = path
+        }
+        if index == 0 { pending.begin(stationaryOn: stationary) }
+        if joinEnd > Swift.max(index, 1) { pending.fixJoined() }
+        index = joinEnd
+      }
+      guard index < end else { break }
+      // This fix ends the run and begins the next.
+      if awaitingStart != nil { pathSinceStopEnd += steps[index] }
+      previousFix = Self.position(analysis.frames[index])
+      nextEnding += 1
+      close(endings[nextEnding - 1].run, isFinal: false)
+      pending.begin(stationaryOn: stationary)
+      index += 1
+    }
+    rawCount = end
+    previousFix = Self.position(analysis.frames[end - 1])
+  }
+
+  private static func position(_ raw: TimedFrame) -> (time: Int64, latitude: Double, longitude: Double) {
+    (raw.time, raw.frame.latitude, raw.frame.longitude)
   }
 
   /// A motionchange the library emitted at fix `fix` (isMoving false = stop detected, true = start detected).
