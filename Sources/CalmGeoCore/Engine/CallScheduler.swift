@@ -23,14 +23,27 @@ struct CallScheduler: Sendable {
 
   private let scenario: Scenario
   /// Resolved entries not yet run, the next (earliest, then first in the file) at the top.
-  private var due = Heap<Due>()
+  private var due = Heap<Due>() {
+    didSet { nextDueTime = due.min?.time ?? .max }
+  }
+  /// The earliest due entry's time (`Int64.max` when none), kept with `due`: what the engine asks
+  /// about twice for every fix (`hasDue(upTo:)`).
+  private var nextDueTime = Int64.max
+  /// Whether entries wait on a fix number or on an event, kept with `atFix` and `after`: tested
+  /// for every fix before the dictionaries are read.
+  private var waitsOnFixNumbers = false
+  private var waitsOnEvents = false
   /// Entries known at the first fix (absolute, since the first fix), and at the end.
   private var atStart: [Int] = []
   private var atEnd: [Int] = []
   /// `at: fix#n` entries, by n.
-  private var atFix: [Int: [Int]] = [:]
+  private var atFix: [Int: [Int]] = [:] {
+    didSet { waitsOnFixNumbers = !atFix.isEmpty }
+  }
   /// `after:` entries, by event and number.
-  private var after: [Awaited: [Int]] = [:]
+  private var after: [Awaited: [Int]] = [:] {
+    didSet { waitsOnEvents = !after.isEmpty }
+  }
   /// Events so far, by kind.
   /// (A SIMD value rather than an array: no uniqueness check on the per-fix increment.)
   private var counts = SIMD8<Int>()
@@ -48,6 +61,9 @@ struct CallScheduler: Sendable {
       case .end: atEnd.append(index)
       }
     }
+    // An initializer's assignments do not run the observers.
+    waitsOnFixNumbers = !atFix.isEmpty
+    waitsOnEvents = !after.isEmpty
   }
 
   func entry(_ index: Int) -> Scenario.Entry { scenario.entries[index] }
@@ -71,18 +87,28 @@ struct CallScheduler: Sendable {
   }
 
   /// Fix number `number` (from 1) is about to be processed at `time`.
+  @inline(__always)
   mutating func fixArrives(_ number: Int, at time: Int64) {
-    guard !atFix.isEmpty, let indices = atFix.removeValue(forKey: number) else { return }
+    if waitsOnFixNumbers { scheduleAtFix(number, at: time) }
+  }
+
+  private mutating func scheduleAtFix(_ number: Int, at time: Int64) {
+    guard let indices = atFix.removeValue(forKey: number) else { return }
     for index in indices { schedule(index, at: time) }
   }
 
   /// An event happened at `time`.
+  @inline(__always)
   mutating func occurred(_ event: Scenario.Event, at time: Int64) {
-    guard !after.isEmpty else {
+    guard waitsOnEvents else {
       // Nothing waits on events (any more): only the fix count is still read (`finish`).
       if event == .fix { counts[Self.slot(.fix)] += 1 }
       return
     }
+    scheduleAfter(event, at: time)
+  }
+
+  private mutating func scheduleAfter(_ event: Scenario.Event, at time: Int64) {
     let slot = Self.slot(event)
     counts[slot] += 1
     guard let indices = after.removeValue(forKey: Awaited(event: event, number: counts[slot])) else { return }
@@ -99,9 +125,9 @@ struct CallScheduler: Sendable {
   }
 
   /// Whether an entry is due at or before `time` (what `next(upTo:)` would return).
+  @inline(__always)
   func hasDue(upTo time: Int64) -> Bool {
-    guard let next = due.min else { return false }
-    return next.time <= time
+    nextDueTime <= time
   }
 
   /// The next entry due at or before `time`, removed from the queue.

@@ -17,8 +17,13 @@ import DequeModule
 public struct UploadSimulator: Sendable {
   public private(set) var counters = UploadCounters()
 
+  /// A stored record as the storage and upload logic read it: 40 bytes, where the whole location
+  /// (kept in `storedLocations` only when bodies are encoded) was copied and moved with every
+  /// append, delivery and expiry.
   private struct Stored: Sendable {
-    var location: CalmGeoLocation
+    var id: LocationID
+    var time: Int64
+    var sequence: Int
     var inFlight: Int32 = 0
     /// The record's encoded length, counted at append when no observer wants bodies.
     var bytes: Int32 = 0
@@ -34,6 +39,11 @@ public struct UploadSimulator: Sendable {
   }
 
   private var storage = Deque<Stored>()
+  /// The stored records' locations, position for position with `storage`, when request bodies
+  /// are encoded (an observer or the transport wants them: `keepsLocations`, settled at the first
+  /// record; an observer's `wantsRequestBodies` does not change during a replay).
+  private var storedLocations = Deque<CalmGeoLocation>()
+  private var keepsLocations: Bool?
   /// The time of `storage`'s first record (`Int64.max` when empty): what expiry checks on
   /// every advance, without copying a whole record out of the deque.
   private var storageFrontTime = Int64.max
@@ -110,8 +120,9 @@ public struct UploadSimulator: Sendable {
     tape?.invalidate()
     advanceClock(to: now, observer: &observer)
     let count = storedCount
-    for record in storage { fates[record.location.sequence] = .cleared }
+    for record in storage { fates[record.sequence] = .cleared }
     storage.removeAll()
+    storedLocations.removeAll()
     storageFrontTime = .max
     storedTimesOnly.removeAll()
     listedExpired.removeAll()
@@ -130,7 +141,7 @@ public struct UploadSimulator: Sendable {
   }
 
   /// The stored records' ids, sorted by timestamp string (emit order).
-  public var storedIDs: [LocationID] { storage.map(\.location.id) }
+  public var storedIDs: [LocationID] { storage.map(\.id) }
 
   /// `getStoredCount()` as the library answers it: MMKV's key count, which still holds
   /// expired records until they are cleared or delivered (CALMGEO.md §7, storage quirk).
@@ -198,12 +209,18 @@ public struct UploadSimulator: Sendable {
       counters.maxStored = max(counters.maxStored, storedTimesOnly.count)
       return
     }
-    var stored = Stored(location: location)
-    if !encodesBodies(observer) {
+    let encodes = encodesBodies(observer)
+    var bytes: Int32 = 0
+    if !encodes {
       let coords = coordsBytes ?? CalmGeoJSONWriter.coordsByteCount(location.fix, scratch: &scratch)
-      stored.bytes = Int32(CalmGeoJSONWriter.byteCount(location, coordsBytes: coords, scratch: &scratch))
+      bytes = Int32(CalmGeoJSONWriter.byteCount(location, coordsBytes: coords, scratch: &scratch))
     }
-    storage.append(stored)
+    if keepsLocations == nil { keepsLocations = encodes }
+    storage.append(Stored(id: location.id, time: location.time, sequence: location.sequence, bytes: bytes))
+    if encodes {
+      precondition(keepsLocations == true, "an observer's wantsRequestBodies changed during the replay")
+      storedLocations.append(location)
+    }
     if storage.count == 1 { storageFrontTime = location.time }
     fates.append(.stored)
     counters.maxStored = max(counters.maxStored, storage.count)
@@ -276,14 +293,15 @@ public struct UploadSimulator: Sendable {
       for index in start..<end {
         if storage[index].inFlight > 0 { duplicates += 1 }
         storage[index].inFlight += 1
-        sequences.append(storage[index].location.sequence)
+        sequences.append(storage[index].sequence)
       }
       // The body as sent, or only its length (`[`, records, commas, `]`) when neither an
       // observer nor the transport (a real network sends it) wants it: the same count.
       let body: [UInt8]
       let bodyBytes: Int
       if encodesBodies(observer) {
-        body = CalmGeoJSONWriter.encodeBody(storage[start..<end].lazy.map(\.location))
+        precondition(keepsLocations == true, "an observer's wantsRequestBodies changed during the replay")
+        body = CalmGeoJSONWriter.encodeBody(storedLocations[start..<end])
         bodyBytes = body.count
       } else {
         body = []
@@ -384,6 +402,7 @@ public struct UploadSimulator: Sendable {
         counters.recordsDelivered += 1
         if let position {
           storage.remove(at: position)
+          if keepsLocations == true { storedLocations.remove(at: position) }
           if position == storage.startIndex { refreshStorageFront() }
         }
       case .delivered:
@@ -405,7 +424,7 @@ public struct UploadSimulator: Sendable {
 
   /// The index in `storage` of the record with emit index `sequence` (storage is sorted).
   private mutating func refreshStorageFront() {
-    storageFrontTime = storage.isEmpty ? .max : storage[storage.startIndex].location.time
+    storageFrontTime = storage.isEmpty ? .max : storage[storage.startIndex].time
   }
 
   private func storedPosition(of sequence: Int) -> Int? {
@@ -414,9 +433,9 @@ public struct UploadSimulator: Sendable {
     var high = storage.endIndex
     while low < high {
       let mid = (low + high) / 2
-      if storage[mid].location.sequence < sequence { low = mid + 1 } else { high = mid }
+      if storage[mid].sequence < sequence { low = mid + 1 } else { high = mid }
     }
-    return low < storage.endIndex && storage[low].location.sequence == sequence ? low : nil
+    return low < storage.endIndex && storage[low].sequence == sequence ? low : nil
   }
 
   private mutating func expire<O: ReplayObserver>(before now: Int64, observer: inout O) {
@@ -429,14 +448,12 @@ public struct UploadSimulator: Sendable {
     }
     while storageFrontTime != .max, now - storageFrontTime > ttl {
       let first = storage.removeFirst()
+      if keepsLocations == true { storedLocations.removeFirst() }
       refreshStorageFront()
-      fates[first.location.sequence] = .expired
-      listedExpired.append(
-        ExpiredKey(
-          id: first.location.id, time: first.location.time, sequence: first.location.sequence, expiredAt: now))
+      fates[first.sequence] = .expired
+      listedExpired.append(ExpiredKey(id: first.id, time: first.time, sequence: first.sequence, expiredAt: now))
       counters.expired += 1
-      observer.replayDidExpire(
-        ExpiredRecord(sequence: first.location.sequence, storedAt: first.location.time, expiredAt: now))
+      observer.replayDidExpire(ExpiredRecord(sequence: first.sequence, storedAt: first.time, expiredAt: now))
     }
   }
 

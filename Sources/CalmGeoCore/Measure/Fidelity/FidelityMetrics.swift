@@ -186,7 +186,7 @@ public struct FidelityMetrics: Sendable {
   /// Measures the pending raw fixes at or before `time`, the time of the new emitted point `b`,
   /// against the segment from the previous emitted point (or against `b` when it is the first).
   ///
-  /// The distances are worked out a chunk at a time into stack memory (`segmentDistances`,
+  /// The distances are worked out a chunk at a time into stack memory (`FidelityDistances`,
   /// `pointDistances`: nothing but arithmetic) and then recorded in order, the same numbers in the
   /// same order as one fix at a time. A raw fix at `time` itself is the emitted point: 0.
   private mutating func measurePending(through time: Int64, endingAt b: GeoMath.Anchor) {
@@ -205,7 +205,8 @@ public struct FidelityMetrics: Sendable {
           pending.withUnsafeBufferPointer { frames in
             let raw = UnsafeBufferPointer(rebasing: frames[i..<i + n])
             if let previous {
-              Self.segmentDistances(raw, from: previous.point, at: previous.time, to: b, at: time, sed: seds, ped: peds)
+              FidelityDistances.segment(
+                raw, from: previous.point, at: previous.time, to: b, at: time, sed: seds, ped: peds)
             } else {
               Self.pointDistances(raw, to: b, into: seds)
               _ = peds.update(fromContentsOf: seds)
@@ -230,30 +231,6 @@ public struct FidelityMetrics: Sendable {
       pendingBase += pendingStart
       pending.removeSubrange(0..<pendingStart)
       pendingStart = 0
-    }
-  }
-
-  /// SED and PED of raw fixes strictly between the emitted points `a` (at `aTime`) and `b` (at
-  /// `bTime`), each in its own frame: the synchronized point interpolated at the fix's time, and
-  /// the segment.
-  @inline(__always)
-  private static func segmentDistances(
-    _ raw: UnsafeBufferPointer<TimedFrame>, from a: GeoMath.Anchor, at aTime: Int64, to b: GeoMath.Anchor,
-    at bTime: Int64, sed: UnsafeMutableBufferPointer<Double>, ped: UnsafeMutableBufferPointer<Double>
-  ) {
-    let inverseSpan = 1 / Double(bTime - aTime)
-    for k in raw.indices {
-      let frame = raw[k].frame
-      let ax = frame.x(longitude: a.longitude)
-      let ay = frame.y(latitude: a.latitude)
-      let bx = frame.x(longitude: b.longitude)
-      let by = frame.y(latitude: b.latitude)
-      var f = Double(raw[k].time - aTime) * inverseSpan
-      f = f < 0 ? 0 : f
-      let px = ax + (bx - ax) * f
-      let py = ay + (by - ay) * f
-      sed[k] = (px * px + py * py).squareRoot()
-      ped[k] = FixFrame.squaredDistanceToSegment(ax, ay, bx, by).squareRoot()
     }
   }
 

@@ -19,7 +19,7 @@ package struct FixFrame: Sendable {
 
   /// The frame centred on a point whose cosine of latitude is already known (`GeoMath.Anchor`).
   @inline(__always)
-  init(_ anchor: GeoMath.Anchor) {
+  package init(_ anchor: GeoMath.Anchor) {
     latitude = anchor.latitude
     longitude = anchor.longitude
     xScale = Self.metresPerDegree * anchor.cosLatitude
