@@ -31,7 +31,8 @@ public protocol ReplayObserver {
   mutating func replayDidEnd(at time: Int64)
   /// Whether `replayDidSend` needs each body's bytes (default true). When no observer
   /// does, as in a sweep row, the upload side counts the bytes without encoding bodies
-  /// and passes an empty body.
+  /// and passes an empty body (and keeps no whole location per stored record). The answer
+  /// must not change during a replay.
   var wantsRequestBodies: Bool { get }
   /// Whether `replayDidDecide` reads `FixDecision.distance` (default true). When no observer
   /// does, the state machine settles most of its distance comparisons with cheap bounds and
