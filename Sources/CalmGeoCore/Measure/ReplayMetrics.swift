@@ -10,9 +10,10 @@ public struct MetricsObserver: ReplayObserver {
   private var efficiency: EfficiencyRecorder
   private var delivery = DeliveryMetrics()
   private let analysis: TrackAnalysis?
-  /// Whether `analysis` is set (tested for every fix).
+  /// Whether `analysis` is set, and whether the stop metrics read its run table (its stop rule is
+  /// this replay's): both tested for every fix, where reading them from the optionals instead
+  /// made a sweep row measurably slower (about 1.5 %).
   private let hasAnalysis: Bool
-  /// Whether the stop metrics read the analysis's run table (its stop rule is this replay's).
   private let stopsUseTable: Bool
   /// Raw fixes seen so far (the index of the next one in `analysis`).
   private var rawIndex = 0

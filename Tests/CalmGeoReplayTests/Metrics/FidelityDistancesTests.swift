@@ -70,21 +70,16 @@ struct FidelityDistancesTests {
   /// Every corpus log: segments between fixes 1 to 40 apart, as the metrics would meet them.
   @Test(.enabled(if: Corpus.isAvailable, Corpus.skipReason))
   func everyCorpusLogGivesTheReferenceDoubles() {
-    var compared = 0
-    for folder in ["csv", "nmea", "gpx", "other"] {
-      for file in Corpus.files(in: folder) {
-        guard let track = try? TrackReader.load(path: Corpus.path(file)), track.fixes.count > 2 else { continue }
-        let fixes = track.fixes
-        let frames = fixes.map(Self.frame)
-        var start = 0
-        var gap = 2
-        while start + gap < fixes.count {
-          let raw = Array(frames[(start + 1)..<(start + gap)])
-          #expect(Self.difference(raw, from: fixes[start], to: fixes[start + gap]) == nil, "\(file) at \(start)")
-          start += gap
-          gap = gap % 40 + 2
-        }
-        compared += 1
+    let compared = Corpus.forEachTrack { file, track in
+      let fixes = track.fixes
+      let frames = fixes.map(Self.frame)
+      var start = 0
+      var gap = 2
+      while start + gap < fixes.count {
+        let raw = Array(frames[(start + 1)..<(start + gap)])
+        #expect(Self.difference(raw, from: fixes[start], to: fixes[start + gap]) == nil, "\(file) at \(start)")
+        start += gap
+        gap = gap % 40 + 2
       }
     }
     #expect(compared >= 100)

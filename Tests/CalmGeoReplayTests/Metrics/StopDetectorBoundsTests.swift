@@ -102,14 +102,9 @@ struct StopDetectorBoundsTests {
 
   @Test(.enabled(if: Corpus.isAvailable, Corpus.skipReason))
   func everyCorpusLogRunsAlike() {
-    var compared = 0
-    for folder in ["csv", "nmea", "gpx", "other"] {
-      for file in Corpus.files(in: folder) {
-        guard let track = try? TrackReader.load(path: Corpus.path(file)), !track.fixes.isEmpty else { continue }
-        for radius in Self.radii {
-          #expect(Self.difference(track.fixes, radius: radius) == nil, "\(file) at \(radius) m")
-        }
-        compared += 1
+    let compared = Corpus.forEachTrack { file, track in
+      for radius in Self.radii {
+        #expect(Self.difference(track.fixes, radius: radius) == nil, "\(file) at \(radius) m")
       }
     }
     #expect(compared >= 100)

@@ -95,16 +95,9 @@ struct SettledDistanceDecisionTests {
 
   @Test(.enabled(if: Corpus.isAvailable, Corpus.skipReason))
   func everyCorpusLogDecidesAlike() {
-    var compared = 0
-    for folder in ["csv", "nmea", "gpx", "other"] {
-      for file in Corpus.files(in: folder) {
-        guard let track = try? TrackReader.load(path: Corpus.path(file)),
-          !track.fixes.isEmpty
-        else { continue }
-        for configuration in Self.configurations {
-          #expect(Self.difference(track, configuration) == nil, "\(file)")
-        }
-        compared += 1
+    let compared = Corpus.forEachTrack { file, track in
+      for configuration in Self.configurations {
+        #expect(Self.difference(track, configuration) == nil, "\(file)")
       }
     }
     #expect(compared >= 100)

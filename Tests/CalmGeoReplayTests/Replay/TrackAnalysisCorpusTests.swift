@@ -60,13 +60,8 @@ struct TrackAnalysisCorpusTests {
 
   @Test(.enabled(if: Corpus.isAvailable, Corpus.skipReason))
   func everyCorpusLogGivesTheSameResults() {
-    var compared = 0
-    for folder in ["csv", "nmea", "gpx", "other"] {
-      for file in Corpus.files(in: folder) {
-        guard let track = try? TrackReader.load(path: Corpus.path(file)), !track.fixes.isEmpty else { continue }
-        #expect(Self.difference(track) == nil, "\(file)")
-        compared += 1
-      }
+    let compared = Corpus.forEachTrack { file, track in
+      #expect(Self.difference(track) == nil, "\(file)")
     }
     #expect(compared >= 100)
   }
