@@ -31,8 +31,14 @@ extension GeoMath.Anchor {
   /// y ≤ asin y ≤ y(1 + y²/5). A margin of 10⁻⁹ (on squared metres) is five orders of
   /// magnitude wider than all the rounding of either side, so a settled answer is the
   /// comparison's answer.
+  ///
+  /// `cosineSlack`: how far this anchor's true cosine of latitude may be from `cosLatitude` (an
+  /// anchor whose cosine was worked out at a latitude a little off its own: cos changes no faster
+  /// than the angle, so the difference in radians is such a bound); the bounds then widen by it.
   @inlinable @inline(__always)
-  package func settledComparison(to other: GeoMath.Anchor, with metres: Double) -> Bool? {
+  package func settledComparison(
+    to other: GeoMath.Anchor, with metres: Double, cosineSlack: Double = 0
+  ) -> Bool? {
     guard metres >= 0.001, metres < 1e6 else { return nil }
     let halfRadians = Double.pi / 360
     let x1 = (other.latitude - latitude) * halfRadians
@@ -40,9 +46,10 @@ extension GeoMath.Anchor {
     let a = x1 * x1
     let b = x2 * x2
     guard a <= 0.01, b <= 0.01 else { return nil }
-    let c = cosLatitude * other.cosLatitude
-    let upperH = a + c * b
-    let lowerH = a * (1 - a * (1 / 3)) + c * b * (1 - b * (1 / 3))
+    let lowerC = (cosLatitude - cosineSlack) * other.cosLatitude
+    let upperC = (cosLatitude + cosineSlack) * other.cosLatitude
+    let upperH = a + upperC * b
+    let lowerH = a * (1 - a * (1 / 3)) + lowerC * b * (1 - b * (1 / 3))
     let scale = 4 * GeoMath.earthRadius * GeoMath.earthRadius
     let threshold = metres * metres
     let asinFactor = 1 + upperH * 0.2

@@ -100,6 +100,49 @@ struct StopDetectorBoundsTests {
     #expect(Self.difference(zigzag, radius: radius) == nil)
   }
 
+  /// The point `metres` from (`latitude`, `longitude`) on `bearing` (radians), by the
+  /// great-circle destination formula: its haversine distance back is `metres` within rounding.
+  static func destination(latitude: Double, longitude: Double, metres: Double, bearing: Double) -> Fix {
+    let phi1 = latitude * Double.pi / 180
+    let delta = metres / GeoMath.earthRadius
+    let phi2 = asin(sin(phi1) * cos(delta) + cos(phi1) * sin(delta) * cos(bearing))
+    let lambda = atan2(sin(bearing) * sin(delta) * cos(phi1), cos(delta) - sin(phi1) * sin(phi2))
+    return Fix(time: 0, latitude: phi2 * 180 / Double.pi, longitude: longitude + lambda * 180 / Double.pi)
+  }
+
+  /// The run keeps its centroid's cosine until the centroid drifts 10⁻⁷ rad, and widens its
+  /// bounds by the drift: a run creeping north at 60° (where the cosine changes fastest that
+  /// matters), probed on eight bearings at the radius times 1 ± 2·10⁻⁹ to 3·10⁻⁷ (between the
+  /// bounds' own margin and the drift) after every fix, decides as the haversine does.
+  @Test(arguments: [25.0, 500])
+  func aDriftingCentroidDecidesAsTheHaversine(radius: Double) {
+    var run = StopDetector.Run(Fix(time: 0, latitude: 60, longitude: 10))
+    let offsets = [2e-9, 5e-9, 1e-8, 3e-8, 1e-7, 3e-7].flatMap { [1 + $0, 1 - $0] }
+    var probes = 0
+    for step in 1...300 {
+      // 0.5 m north a fix with a wobble east and west: the centroid's latitude crosses the
+      // refresh distance again and again.
+      let north = Double(step) * 0.5 / GeoMath.earthRadius * 180 / Double.pi
+      let east = Double(step % 5 - 2) * 1e-6
+      let fix = Fix(time: Int64(step) * 1000, latitude: 60 + north, longitude: 10 + east)
+      #expect(run.reaches(fix, within: radius, cosLatitude: nil) == (run.distance(to: fix) <= radius))
+      run.append(fix)
+      for octant in 0..<8 {
+        let bearing = Double(octant) * Double.pi / 4 + 0.3
+        for factor in offsets {
+          let probe = Self.destination(
+            latitude: run.latitude, longitude: run.longitude, metres: radius * factor, bearing: bearing)
+          let cosine = cos(probe.latitude * (Double.pi / 180))
+          #expect(
+            run.reaches(probe, within: radius, cosLatitude: cosine) == (run.distance(to: probe) <= radius),
+            "fix \(step), bearing \(bearing), factor \(factor)")
+          probes += 1
+        }
+      }
+    }
+    #expect(probes == 300 * 8 * 12)
+  }
+
   @Test(.enabled(if: Corpus.isAvailable, Corpus.skipReason))
   func everyCorpusLogRunsAlike() {
     let compared = Corpus.forEachTrack { file, track in

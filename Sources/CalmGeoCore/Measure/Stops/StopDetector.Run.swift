@@ -7,24 +7,44 @@ extension StopDetector {
   public struct Run: Sendable, Hashable {
     /// Time of the run's first fix.
     public private(set) var start: Int64
-    /// The run's last fix (its time is the run's end).
-    public private(set) var lastFix: Fix
+    /// Time of the run's last fix.
+    public private(set) var end: Int64
+    /// Position of the run's last fix, degrees (only these: a whole fix copied into the run for
+    /// every fix was a twentieth of a replay).
+    package private(set) var lastLatitude: Double
+    package private(set) var lastLongitude: Double
     /// How many fixes the run holds.
     public private(set) var count: Int
     private var latitudeSum: Double
     private var longitudeSum: Double
+    /// The cosine of `cosineLatitude`, a latitude within `cosineRefresh` radians of the
+    /// centroid's: worked out again only when the centroid drifts farther, not for every fix.
+    private var centroidCosine: Double
+    private var cosineLatitude: Double
 
     /// A run of one fix.
     public init(_ fix: Fix) {
+      self.init(fix, cosLatitude: nil)
+    }
+
+    /// A run of one fix whose cosine of latitude is already known, when it is.
+    init(_ fix: Fix, cosLatitude: Double?) {
       start = fix.time
-      lastFix = fix
+      end = fix.time
+      lastLatitude = fix.latitude
+      lastLongitude = fix.longitude
       count = 1
       latitudeSum = fix.latitude
       longitudeSum = fix.longitude
+      cosineLatitude = fix.latitude
+      centroidCosine = cosLatitude ?? GeoMath.Anchor(fix).cosLatitude
     }
 
-    /// Time of the run's last fix.
-    public var end: Int64 { lastFix.time }
+    /// How far (radians) the centroid may drift from `cosineLatitude` before its cosine is
+    /// worked out again: about 0.6 m, which widens the bounds of `reaches` by a relative 10⁻⁷
+    /// at most (a few micrometres at stop radii), so the haversine still decides almost nothing.
+    static let cosineRefresh = 1e-7
+
     /// `end - start`, milliseconds.
     public var duration: Int64 { end - start }
     /// Mean latitude of the run's fixes, degrees.
@@ -40,24 +60,34 @@ extension StopDetector {
     /// Whether `distance(to: fix) <= metres`, exactly as that comparison decides it: bounds from
     /// a few multiplications settle it but within a billionth of `metres`, where the haversine
     /// does (`GeoMath.Anchor.settledComparison(to:with:)`). `cosLatitude`: the fix's, when known.
+    /// The centroid's cosine is the one kept for a latitude near it, with the drift as its slack.
     @inline(__always)
-    func reaches(_ fix: Fix, within metres: Double, cosLatitude: Double?) -> Bool {
-      let centroid = GeoMath.Anchor(latitude: latitude, longitude: longitude)
+    package func reaches(_ fix: Fix, within metres: Double, cosLatitude: Double?) -> Bool {
+      let centroidLatitude = latitude
+      let centroid = GeoMath.Anchor(latitude: centroidLatitude, longitude: longitude, cosLatitude: centroidCosine)
+      let slack = (centroidLatitude - cosineLatitude).magnitude * (Double.pi / 180)
       let point =
         cosLatitude.map { GeoMath.Anchor(latitude: fix.latitude, longitude: fix.longitude, cosLatitude: $0) }
         ?? GeoMath.Anchor(fix)
-      switch centroid.settledComparison(to: point, with: metres) {
+      switch centroid.settledComparison(to: point, with: metres, cosineSlack: slack) {
       case .some(let isFarther): return !isFarther
       case .none: return distance(to: fix) <= metres
       }
     }
 
     /// Adds the next fix to the run.
-    mutating func append(_ fix: Fix) {
-      lastFix = fix
+    package mutating func append(_ fix: Fix) {
+      end = fix.time
+      lastLatitude = fix.latitude
+      lastLongitude = fix.longitude
       count += 1
       latitudeSum += fix.latitude
       longitudeSum += fix.longitude
+      let centroidLatitude = latitude
+      if (centroidLatitude - cosineLatitude).magnitude * (Double.pi / 180) > Self.cosineRefresh {
+        cosineLatitude = centroidLatitude
+        centroidCosine = GeoMath.Anchor(latitude: centroidLatitude, longitude: 0).cosLatitude
+      }
     }
   }
 }

@@ -62,7 +62,7 @@ public struct StopDetector: Sendable {
     // The run is changed in place: copying it out of the optional and back cost two copies of
     // its last fix for every fix.
     guard run != nil else {
-      run = Run(fix)
+      run = Run(fix, cosLatitude: cosLatitude)
       return nil
     }
     if run!.reaches(fix, within: radius, cosLatitude: cosLatitude) {
@@ -70,7 +70,7 @@ public struct StopDetector: Sendable {
       return nil
     }
     let ended = run
-    run = Run(fix)
+    run = Run(fix, cosLatitude: cosLatitude)
     return ended
   }
 }

@@ -259,7 +259,7 @@ public struct StopMetrics: Sendable {
         pathSinceStopEnd =
           previousFix.map {
             GeoMath.distance(
-              lat1: run.lastFix.latitude, lon1: run.lastFix.longitude, lat2: $0.latitude, lon2: $0.longitude)
+              lat1: run.lastLatitude, lon1: run.lastLongitude, lat2: $0.latitude, lon2: $0.longitude)
           } ?? 0
       }
     }
