@@ -8,6 +8,8 @@ public final class InputChecksum: ByteSource {
   private let upstream: any ByteSource
   private var hasher = SHA256()
   private var digest: String? = nil
+  /// Where the bytes read go instead of the hasher, while set (`divert(to:)`).
+  private var diversion: ((UnsafeRawBufferPointer) -> Void)? = nil
 
   public init(_ upstream: any ByteSource) {
     self.upstream = upstream
@@ -15,13 +17,33 @@ public final class InputChecksum: ByteSource {
 
   public func read(into buffer: UnsafeMutableRawBufferPointer) throws(ParseError) -> Int {
     let count = try upstream.read(into: buffer)
-    if count > 0 { hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: buffer[..<count])) }
+    guard count > 0 else { return count }
+    let bytes = UnsafeRawBufferPointer(rebasing: buffer[..<count])
+    if let diversion { diversion(bytes) } else { hasher.update(bufferPointer: bytes) }
     return count
+  }
+
+  /// Hands the bytes read from now on to `sink` (during the call only) instead of hashing them:
+  /// for a caller that hashes them elsewhere, another thread, through `absorb(_:)`, in the order
+  /// they were read, before `endDiversion()`.
+  public func divert(to sink: @escaping (UnsafeRawBufferPointer) -> Void) {
+    diversion = sink
+  }
+
+  /// Hashes `bytes`, the next diverted ones. Calls must not overlap with each other or with `finish()`.
+  public func absorb(_ bytes: UnsafeRawBufferPointer) {
+    hasher.update(bufferPointer: bytes)
+  }
+
+  /// Hashes the bytes read from now on again as they are read (every diverted byte absorbed).
+  public func endDiversion() {
+    diversion = nil
   }
 
   /// Reads what the parser left unread (a reader may stop before the end), then returns
   /// the digest as 64 lower-case hex digits.
   public func finish() throws(ParseError) -> String {
+    precondition(diversion == nil, "finish() while bytes are diverted")
     if let digest { return digest }
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 8)
     defer { buffer.deallocate() }

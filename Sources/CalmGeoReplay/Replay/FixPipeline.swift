@@ -17,12 +17,17 @@ struct FixPipeline {
   /// Runs `read` on a new thread, hands each fix it emits to `replay` on this one, and
   /// returns what `read` returned, or throws what it threw after every fix emitted before
   /// the error was replayed.
+  ///
+  /// `spareWork` does one piece of work that either thread may do (hashing the log's next
+  /// chunk) and says whether it did any: each side calls it where it would otherwise wait for
+  /// the other, and the reading thread calls it until it answers false once it has read everything.
   static func run(
     read: @escaping @Sendable (inout InputDiagnostics, (Fix) -> Void) throws(ParseError) -> Int,
+    spareWork: @escaping @Sendable () -> Bool = { false },
     diagnostics: inout InputDiagnostics,
     replay: (Fix) -> Void
   ) throws(ParseError) -> Int {
-    let queue = ChunkQueue(capacity: capacity)
+    let queue = ChunkQueue(capacity: capacity, spareWork: spareWork)
     let start = diagnostics
     let producer = Thread {
       var diagnostics = start
@@ -42,6 +47,7 @@ struct FixPipeline {
       }
       if !chunk.isEmpty { queue.put(.fixes(chunk)) }
       queue.put(.end(outcome, diagnostics))
+      while spareWork() {}
     }
     // The parsers recurse no deeper than the main thread allows; give them as much stack.
     producer.stackSize = 8 << 20
@@ -73,12 +79,22 @@ private final class ChunkQueue: @unchecked Sendable {
   /// memory stays with one thread's allocator instead of moving between them.
   private var spare: [[Fix]] = []
   private let capacity: Int
+  /// Work to do instead of waiting (`FixPipeline.run`'s `spareWork`), called without the lock.
+  private let spareWork: @Sendable () -> Bool
 
-  init(capacity: Int) { self.capacity = capacity }
+  init(capacity: Int, spareWork: @escaping @Sendable () -> Bool) {
+    self.capacity = capacity
+    self.spareWork = spareWork
+  }
 
   func put(_ item: Item) {
     condition.lock()
-    while items.count >= capacity { condition.wait() }
+    while items.count >= capacity {
+      condition.unlock()
+      let worked = spareWork()
+      condition.lock()
+      if !worked && items.count >= capacity { condition.wait() }
+    }
     items.append(item)
     condition.broadcast()
     condition.unlock()
@@ -103,7 +119,12 @@ private final class ChunkQueue: @unchecked Sendable {
 
   func take() -> Item {
     condition.lock()
-    while items.isEmpty { condition.wait() }
+    while items.isEmpty {
+      condition.unlock()
+      let worked = spareWork()
+      condition.lock()
+      if !worked && items.isEmpty { condition.wait() }
+    }
     let item = items.removeFirst()
     condition.broadcast()
     condition.unlock()

@@ -28,8 +28,13 @@ public struct ReplayLog: ReplaySource {
     if readsAhead {
       // The reading thread has the opened file to itself until it hands back the end.
       let log = ReadOnce(opened: opened, options: options, speedPolicy: configuration.speedPolicy)
+      // The log's SHA-256 is taken by whichever thread would wait (the reading one is the
+      // slower on most logs), in the order the bytes were read.
+      let relay = opened.checksum.map { ChecksumRelay($0) }
+      defer { relay?.finish() }
       used = try FixPipeline.run(
         read: { (diagnostics, emit) throws(ParseError) in try log.read(diagnostics: &diagnostics, emit: emit) },
+        spareWork: { relay?.hashNext(waiting: false) ?? false },
         diagnostics: &diagnostics, replay: { engine.process($0) })
     } else {
       used = try TrackReader.readNormalized(
