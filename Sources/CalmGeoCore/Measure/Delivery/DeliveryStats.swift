@@ -61,6 +61,32 @@ public struct DeliveryStats: Codable, Sendable, Hashable {
         self.init(p50: 0, p95: 0, max: 0, mean: 0)
         return
       }
+      let n = millis.count
+      // The sum in whole milliseconds: below 2^53 every partial sum is exact as a Double too, so it
+      // is the Double sum in any order (the sorted order this summary was once taken in).
+      var total: Int64 = 0
+      var exact = true
+      for value in millis {
+        let (sum, overflow) = total.addingReportingOverflow(value)
+        total = sum
+        exact = exact && !overflow && sum.magnitude < 1 << 53 && value >= 0
+      }
+      guard exact else {
+        self.init(sorting: millis)
+        return
+      }
+      var values = millis
+      let p95 = RankSelection.select((95 * n + 99) / 100 - 1, in: &values)
+      let p50 = RankSelection.select((50 * n + 99) / 100 - 1, in: &values)
+      let largest = millis.max()!
+      self.init(
+        p50: Double(p50) / 1000, p95: Double(p95) / 1000, max: Double(largest) / 1000,
+        mean: Double(total) / Double(n) / 1000)
+    }
+
+    /// The same summary from the delays sorted, the mean summed in that order: the definition,
+    /// and the way for sums a Double cannot hold exactly.
+    package init(sorting millis: [Int64]) {
       let sorted = millis.sorted()
       let n = sorted.count
       func rank(_ percent: Int) -> Double { Double(sorted[(percent * n + 99) / 100 - 1]) / 1000 }
