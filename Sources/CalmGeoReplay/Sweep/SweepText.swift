@@ -16,7 +16,9 @@ package enum SweepText {
 
   /// A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break.
   package static func csv(_ field: String) -> String {
-    guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
+    // The UTF-8 bytes, not the Characters: no grapheme breaking for every cell of a large grid,
+    // and a "\r\n" (one Character, equal to neither "\r" nor "\n") is found too.
+    guard field.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else { return field }
     return "\"" + field.replacingAll("\"", with: "\"\"") + "\""
   }
 
