@@ -43,6 +43,14 @@ public struct JSONBytes: Sendable {
     }
   }
 
+  /// `double(_:)`'s text as a `String`, written straight into the string's storage (for the
+  /// many numbers of a sweep's CSV files).
+  package static func text(_ value: Double) -> String {
+    String(unsafeUninitializedCapacity: JSONText.maxNumberBytes) { buffer in
+      JSONText.write(value, into: buffer.baseAddress!)
+    }
+  }
+
   /// A `Float` as `JSONEncoder` writes it (shortest text for a `Float`, without `.0`).
   public mutating func float(_ value: Float) {
     if value == value.rounded(.towardZero), abs(value) < 16_777_216 {

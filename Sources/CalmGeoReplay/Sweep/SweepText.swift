@@ -4,9 +4,7 @@ package enum SweepText {
   /// The shortest text that reads back as the same `Double` (`16`, `0.25`, `1e-07`).
   package static func number(_ value: Double) -> String {
     guard value.isFinite else { return "" }
-    var json = JSONBytes()
-    json.double(value)
-    return String(decoding: json.bytes, as: UTF8.self)
+    return JSONBytes.text(value)
   }
 
   /// A varied value as a CSV cell or a label: strings bare, anything else as compact JSON.
