@@ -89,12 +89,7 @@ private final class ChunkQueue: @unchecked Sendable {
 
   func put(_ item: Item) {
     condition.lock()
-    while items.count >= capacity {
-      condition.unlock()
-      let worked = spareWork()
-      condition.lock()
-      if !worked && items.count >= capacity { condition.wait() }
-    }
+    workOrWait { items.count >= capacity }
     items.append(item)
     condition.broadcast()
     condition.unlock()
@@ -111,6 +106,17 @@ private final class ChunkQueue: @unchecked Sendable {
     return fresh
   }
 
+  /// With the lock held: while `blocked`, does spare work without the lock, and waits for the
+  /// other side only when there is none.
+  private func workOrWait(while blocked: () -> Bool) {
+    while blocked() {
+      condition.unlock()
+      let worked = spareWork()
+      condition.lock()
+      if !worked && blocked() { condition.wait() }
+    }
+  }
+
   func recycle(_ chunk: [Fix]) {
     condition.lock()
     spare.append(chunk)
@@ -119,12 +125,7 @@ private final class ChunkQueue: @unchecked Sendable {
 
   func take() -> Item {
     condition.lock()
-    while items.isEmpty {
-      condition.unlock()
-      let worked = spareWork()
-      condition.lock()
-      if !worked && items.isEmpty { condition.wait() }
-    }
+    workOrWait { items.isEmpty }
     let item = items.removeFirst()
     condition.broadcast()
     condition.unlock()

@@ -65,10 +65,12 @@ public struct DeliveryStats: Codable, Sendable, Hashable {
       // The sum in whole milliseconds: below 2^53 every partial sum is exact as a Double too, so it
       // is the Double sum in any order (the sorted order this summary was once taken in).
       var total: Int64 = 0
+      var largest = Int64.min
       var exact = true
       for value in millis {
         let (sum, overflow) = total.addingReportingOverflow(value)
         total = sum
+        largest = Swift.max(largest, value)
         exact = exact && !overflow && sum.magnitude < 1 << 53 && value >= 0
       }
       guard exact else {
@@ -78,7 +80,6 @@ public struct DeliveryStats: Codable, Sendable, Hashable {
       var values = millis
       let p95 = RankSelection.select((95 * n + 99) / 100 - 1, in: &values)
       let p50 = RankSelection.select((50 * n + 99) / 100 - 1, in: &values)
-      let largest = millis.max()!
       self.init(
         p50: Double(p50) / 1000, p95: Double(p95) / 1000, max: Double(largest) / 1000,
         mean: Double(total) / Double(n) / 1000)

@@ -65,7 +65,7 @@ extension StopDetector {
     package func reaches(_ fix: Fix, within metres: Double, cosLatitude: Double?) -> Bool {
       let centroidLatitude = latitude
       let centroid = GeoMath.Anchor(latitude: centroidLatitude, longitude: longitude, cosLatitude: centroidCosine)
-      let slack = (centroidLatitude - cosineLatitude).magnitude * (Double.pi / 180)
+      let slack = cosineDrift(at: centroidLatitude)
       let point =
         cosLatitude.map { GeoMath.Anchor(latitude: fix.latitude, longitude: fix.longitude, cosLatitude: $0) }
         ?? GeoMath.Anchor(fix)
@@ -73,6 +73,13 @@ extension StopDetector {
       case .some(let isFarther): return !isFarther
       case .none: return distance(to: fix) <= metres
       }
+    }
+
+    /// How far (radians) `centroidLatitude` lies from the latitude of the kept cosine: a bound on
+    /// that cosine's error, as cos changes no faster than its angle.
+    @inline(__always)
+    private func cosineDrift(at centroidLatitude: Double) -> Double {
+      (centroidLatitude - cosineLatitude).magnitude * (Double.pi / 180)
     }
 
     /// Adds the next fix to the run.
@@ -84,7 +91,7 @@ extension StopDetector {
       latitudeSum += fix.latitude
       longitudeSum += fix.longitude
       let centroidLatitude = latitude
-      if (centroidLatitude - cosineLatitude).magnitude * (Double.pi / 180) > Self.cosineRefresh {
+      if cosineDrift(at: centroidLatitude) > Self.cosineRefresh {
         cosineLatitude = centroidLatitude
         centroidCosine = GeoMath.Anchor(latitude: centroidLatitude, longitude: 0).cosLatitude
       }
