@@ -148,6 +148,19 @@ public struct ReplayEngine<Observer: ReplayObserver> {
     for fix in fixes { process(fix) }
   }
 
+  /// Processes a chunk of fixes in order, as `process(_:)` of each: what a log read on another
+  /// thread hands over (`FixPipeline`).
+  ///
+  /// Specialized for the observers a replay to files has (the metrics beside a run-time list,
+  /// or the list alone): called from above this module with those types, the generic entry
+  /// point jumps to a copy compiled for them, so the per-fix loop reaches the state machine
+  /// and the metrics without witness tables, as a sweep's rows do.
+  @_specialize(where Observer == ObserverPair<MetricsObserver, ObserverList>)
+  @_specialize(where Observer == ObserverList)
+  package mutating func process(contentsOf fixes: UnsafeBufferPointer<Fix>) {
+    for fix in fixes { process(fix, coordsBytes: nil, cosLatitude: nil) }
+  }
+
   /// Ends the replay: the calls timed at the end (the final `sync()`), in-flight requests
   /// completed, totals. Entries that never ran are in `result.scenarioError`.
   public mutating func finish() -> ReplayResult {

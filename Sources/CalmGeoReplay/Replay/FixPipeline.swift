@@ -14,8 +14,8 @@ struct FixPipeline {
   /// Chunks in flight at most.
   static let capacity = 16
 
-  /// Runs `read` on a new thread, hands each fix it emits to `replay` on this one, and
-  /// returns what `read` returned, or throws what it threw after every fix emitted before
+  /// Runs `read` on a new thread, hands the fixes it emits to `replay` on this one, a chunk
+  /// at a time in order, and returns what `read` returned, or throws what it threw after every fix emitted before
   /// the error was replayed.
   ///
   /// `spareWork` does one piece of work that either thread may do (hashing the log's next
@@ -25,7 +25,7 @@ struct FixPipeline {
     read: @escaping @Sendable (inout InputDiagnostics, (Fix) -> Void) throws(ParseError) -> Int,
     spareWork: @escaping @Sendable () -> Bool = { false },
     diagnostics: inout InputDiagnostics,
-    replay: (Fix) -> Void
+    replay: (UnsafeBufferPointer<Fix>) -> Void
   ) throws(ParseError) -> Int {
     let queue = ChunkQueue(capacity: capacity, spareWork: spareWork)
     let start = diagnostics
@@ -55,7 +55,7 @@ struct FixPipeline {
     while true {
       switch queue.take() {
       case .fixes(var fixes):
-        for fix in fixes { replay(fix) }
+        fixes.withUnsafeBufferPointer { replay($0) }
         fixes.removeAll(keepingCapacity: true)
         queue.recycle(fixes)
       case .end(let outcome, let read):

@@ -35,7 +35,7 @@ public struct ReplayLog: ReplaySource {
       used = try FixPipeline.run(
         read: { (diagnostics, emit) throws(ParseError) in try log.read(diagnostics: &diagnostics, emit: emit) },
         spareWork: { relay?.hashNext(waiting: false) ?? false },
-        diagnostics: &diagnostics, replay: { engine.process($0) })
+        diagnostics: &diagnostics, replay: { engine.process(contentsOf: $0) })
     } else {
       used = try TrackReader.readNormalized(
         opened, options: options, speedPolicy: configuration.speedPolicy, diagnostics: &diagnostics

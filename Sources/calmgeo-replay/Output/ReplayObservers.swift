@@ -10,9 +10,10 @@ import CalmGeoReport
 /// `geofences.ndjson` and its stats join `stats.json`. With metrics, `stops.ndjson` lists
 /// the true stops and starts.
 struct ReplayObservers {
-  /// What the engine reports to.
-  /// The writer and the optional observers, as the replay sees them.
-  typealias Observer = ObserverPair<OutputWriter, ObserverList>
+  /// What the engine reports to: the writer, then the optional observers. One list of Core's
+  /// type, so the engine's per-fix loop is the copy specialized for it
+  /// (`ReplayEngine.process(contentsOf:)`); the writer is always its first entry.
+  typealias Observer = ObserverList
   var observer: Observer
   private var sinks: [FileSink] = []
   private let folder: OutputFolder
@@ -48,24 +49,26 @@ struct ReplayObservers {
     self.sinks = sinks
     self.folder = folder
     self.reportFormats = reportFormats
-    observer = ObserverPair(try OutputWriter(folder: folder, ndjson: ndjson), ObserverList(extras))
+    observer = ObserverList([try OutputWriter(folder: folder, ndjson: ndjson)] + extras)
   }
 
   /// The observers that write sections of `stats.json` (`GeofenceMonitor`).
-  var statsContributors: [any StatsContributing] { observer.second.statsContributors }
+  var statsContributors: [any StatsContributing] { observer.statsContributors }
 
   /// Closes every stream, writes `stats.json` and then each report asked for (once,
   /// however often it was named).
   mutating func finish(result: ReplayResult, stats: ReplayStats) throws {
-    try observer.first.finish(stats: StatsJSONWriter.render(stats))
+    // The writer's files are objects: finishing the list's copy of it closes them.
+    guard var writer = observer.first(OutputWriter.self) else { preconditionFailure("the writer is always listed") }
+    try writer.finish(stats: StatsJSONWriter.render(stats))
     for sink in sinks { try sink.close() }
     if let stops = result.metrics?.trueStops { try folder.write("stops.ndjson", StopsNDJSONWriter.render(stops)) }
-    guard let collector = observer.second.first(ReportCollector.self) else { return }
+    guard let collector = observer.first(ReportCollector.self) else { return }
     for format in ReportFormat.allCases where reportFormats.contains(format) {
       switch format {
       case .html:
         let page = try HTMLReport.render(
-          collector, result: result, stats: stats, geofences: observer.second.first(GeofenceMonitor.self))
+          collector, result: result, stats: stats, geofences: observer.first(GeofenceMonitor.self))
         try folder.write(format.fileName, Array(page.utf8))
       }
     }
