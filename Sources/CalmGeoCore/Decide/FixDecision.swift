@@ -67,6 +67,9 @@ public struct FixDecision: Sendable, Hashable {
   /// The still rule's distanceFilter (the still motionchange needs `distance` below it, not
   /// below the judge); NaN unless the still rule fired.
   public var stillThreshold: Double = .nan
+  /// The fix's cosine of latitude as the state machine worked it out for its distances (0 where
+  /// it did not): the metrics take it rather than compute the same number again.
+  package var cosLatitude: Double = 0
   /// Age of `ref` at this fix before any change, ms; -1 without `ref`.
   public var refAge: Int64
   /// Time since listening started, ms; -1 while monitoring.

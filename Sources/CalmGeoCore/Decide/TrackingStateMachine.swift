@@ -237,6 +237,7 @@ public struct TrackingStateMachine: Sendable {
     let fixAnchor =
       cosLatitude.map { GeoMath.Anchor(latitude: fix.latitude, longitude: fix.longitude, cosLatitude: $0) }
       ?? GeoMath.Anchor(fix)
+    decision.cosLatitude = fixAnchor.cosLatitude
     switch mode {
     case .monitoring:
       // A pending request's answer reaches the emitter, which ignores it while monitoring.

@@ -57,7 +57,10 @@ public struct MetricsObserver: ReplayObserver {
       if !stopsUseTable { stops.observeRaw(fix) }
       return
     }
-    let anchor = GeoMath.Anchor(fix)
+    let anchor =
+      decision.cosLatitude > 0
+      ? GeoMath.Anchor(latitude: fix.latitude, longitude: fix.longitude, cosLatitude: decision.cosLatitude)
+      : GeoMath.Anchor(fix)
     let step = rawIndex > 1 ? latestRaw.distance(to: anchor) : 0
     latestRaw = anchor
     fidelity.observeRaw(fix, cosLatitude: anchor.cosLatitude, step: step)

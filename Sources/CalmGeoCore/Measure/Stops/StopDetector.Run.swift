@@ -41,9 +41,10 @@ extension StopDetector {
     }
 
     /// How far (radians) the centroid may drift from `cosineLatitude` before its cosine is
-    /// worked out again: about 0.6 m, which widens the bounds of `reaches` by a relative 10⁻⁷
-    /// at most (a few micrometres at stop radii), so the haversine still decides almost nothing.
-    static let cosineRefresh = 1e-7
+    /// worked out again: about 64 m, more than a run's centroid moves within stop radii, so a
+    /// run works it out about once; it widens the bounds of `reaches` by a relative 10⁻⁵ at most
+    /// (below a millimetre at stop radii), so the haversine still decides almost nothing.
+    static let cosineRefresh = 1e-5
 
     /// `end - start`, milliseconds.
     public var duration: Int64 { end - start }
