@@ -31,21 +31,22 @@ public enum ReplayRunner {
     let metrics = MetricsObserver(
       settings: configuration.replay, computesHausdorff: options.computesHausdorff,
       solvesEfficiency: options.solvesEfficiency, analysis: analysis)
-    return try measuring(metrics, beside: &observer) { (pair) throws(Source.Failure) -> ReplayResult in
+    return try measuring(metrics, beside: &observer, parallel: options.parallel) {
+      (pair) throws(Source.Failure) -> ReplayResult in
       try replay(source, configuration: configuration, observer: &pair, options: options, recording: &tape)
     }
   }
 
   /// Runs `replay` with `metrics` observing beside `observer`, and puts what they measured
-  /// into the result.
+  /// into the result (the pieces of their last step run by `parallel`).
   package static func measuring<Observer: ReplayObserver, Failure: Error>(
-    _ metrics: MetricsObserver, beside observer: inout Observer,
+    _ metrics: MetricsObserver, beside observer: inout Observer, parallel: ParallelWork = .serial,
     _ replay: (inout ObserverPair<MetricsObserver, Observer>) throws(Failure) -> ReplayResult
   ) throws(Failure) -> ReplayResult {
     var pair = metrics.and(observer)
     var result = try replay(&pair)
     observer = pair.second
-    result.metrics = pair.first.finish()
+    result.metrics = pair.first.finish(parallel: parallel)
     return result
   }
 

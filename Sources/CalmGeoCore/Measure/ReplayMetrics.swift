@@ -101,8 +101,13 @@ public struct MetricsObserver: ReplayObserver {
 
   /// Closes the metrics.
   public mutating func finish() -> ReplayMetricsResult {
+    finish(parallel: .serial)
+  }
+
+  /// `finish()`, the independent pieces of its last step run by `parallel` (the same result).
+  package mutating func finish(parallel: ParallelWork) -> ReplayMetricsResult {
     catchUp()
-    let fidelity = fidelity.finish()
+    let fidelity = fidelity.finish(parallel: parallel)
     return ReplayMetricsResult(
       fidelity: fidelity, stops: stops.finish(), trueStops: stops.stopList(),
       efficiency: efficiency.finish(fidelity: fidelity, ladder: analysis?.efficiencyLadder),

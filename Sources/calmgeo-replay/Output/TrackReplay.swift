@@ -34,7 +34,7 @@ struct TrackReplay {
       (observer: inout ReplayObservers.Observer) in
       ReplayRunner.run(
         source: track, configuration: outputs.reports.applied(to: configuration), observer: &observer,
-        options: ReplayOptions(metrics: outputs.reports.metrics))
+        options: ReplayOptions(threaded: outputs.reports.metrics))
     }
   }
 
@@ -54,7 +54,7 @@ struct TrackReplay {
       if singleThread { source.readsAhead = false }
       return try ReplayRunner.run(
         source: source, configuration: outputs.reports.applied(to: configuration),
-        observer: &observer, options: ReplayOptions(metrics: outputs.reports.metrics, transport: transport))
+        observer: &observer, options: ReplayOptions(threaded: outputs.reports.metrics, transport: transport))
     }
   }
 

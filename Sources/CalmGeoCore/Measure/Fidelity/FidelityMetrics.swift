@@ -149,6 +149,11 @@ public struct FidelityMetrics: Sendable {
   /// Raw fixes after the last emitted point are measured against it (the server holds it).
   /// The metrics are empty again afterwards.
   public mutating func finish() -> FidelityStats {
+    finish(parallel: .serial)
+  }
+
+  /// `finish()`, the pieces of the Hausdorff search run by `parallel` (the same result).
+  package mutating func finish(parallel: ParallelWork) -> FidelityStats {
     if let held = lastEmitted {
       for i in pendingStart..<pendingEnd {
         let d = pending[i].frame.distance(latitude: held.latitude, longitude: held.longitude)
@@ -162,7 +167,7 @@ public struct FidelityMetrics: Sendable {
       hausdorff = ped.summary.max
       hausdorffExact = false
     } else if let rawToEmitted = hausdorffSearch() {
-      (hausdorff, hausdorffExact) = rawToEmitted.search.compute(first: rawToEmitted.first)
+      (hausdorff, hausdorffExact) = rawToEmitted.search.compute(first: rawToEmitted.first, parallel: parallel)
     }
     let stats = FidelityStats(
       fixes: fixes, sed: sed.summary, ped: ped.summary, hausdorff: hausdorff, hausdorffExact: hausdorffExact,

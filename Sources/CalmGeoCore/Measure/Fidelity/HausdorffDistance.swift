@@ -55,9 +55,63 @@ package struct HausdorffDistance {
     if let first, raw.indices.contains(first) {
       maximum = distance(from: first, bracket: bracket(of: first), below: -1, search: &search)
     }
-    var j = -1
+    maximum = scan(raw.indices, from: maximum, search: &search)
+    return (maximum, search.budget > 0, allowed - search.budget)
+  }
+
+  /// Raw fixes from which a track is searched in two halves (`compute(first:parallel:)`).
+  package static let partThreshold = 1 << 16
+  /// Fixes searched before the halves, evenly spaced, to give them a common starting maximum.
+  static let seedFixes = 256
+
+  /// `compute(first:)` with the raw fixes of a track of `partThreshold` fixes or more searched in
+  /// two contiguous halves that `parallel` may run at once: each half from the largest distance of
+  /// the first fix and `seedFixes` fixes spread over the track, with its share of the work
+  /// bound, sharing the grid (built first). Exact, it is the
+  /// same Double as the single search (the maximum over every fix does not depend on the order
+  /// they are searched in); when the work runs out, an upper bound as ever. The halves are the same
+  /// whatever runs them, so is the result.
+  package func compute(first: Int?, parallel: ParallelWork) -> (metres: Double, isExact: Bool) {
+    guard raw.count >= Self.partThreshold, emitted.count > 1 else { return compute(first: first) }
+    let allowed = raw.count * Self.testsPerFix + 1_000_000
+    var leading = Search(budget: allowed)
+    var start = 0.0
+    if let first, raw.indices.contains(first) {
+      start = distance(from: first, bracket: bracket(of: first), below: -1, search: &leading)
+    }
+    if leading.grid == nil { leading.grid = SegmentGrid(vertices: emitted, cellSize: cellSize()) }
+    // Fixes spread over the track raise the maximum both halves start from: on a route driven again
+    // and again the first fix's distance is far below the track's, and a half that started from it
+    // would search what the fixes before it let the single search skip.
+    let step = raw.count / Self.seedFixes
+    for i in stride(from: step / 2, to: raw.count, by: step) {
+      start = Swift.max(start, distance(from: i, bracket: bracket(of: i), below: start, search: &leading))
+    }
+    let half = raw.count / 2
+    let parts = [0..<half, half..<raw.count]
+    let lead = leading
+    let floor = start
+    let budgets = [lead.budget / 2, lead.budget - lead.budget / 2]
+    return withUnsafeTemporaryAllocation(of: (metres: Double, isExact: Bool).self, capacity: parts.count) { found in
+      // Each piece writes its own slot only.
+      nonisolated(unsafe) let found = found
+      parallel.perform(parts.count) { part in
+        var search = Search(grid: lead.grid, budget: budgets[part], hint: lead.hint)
+        let metres = scan(parts[part], from: floor, search: &search)
+        (found.baseAddress! + part).initialize(to: (metres, search.budget > 0))
+      }
+      let metres = found.reduce(start) { Swift.max($0, $1.metres) }
+      return (metres, lead.budget > 0 && found.allSatisfy(\.isExact))
+    }
+  }
+
+  /// The running maximum of h over the raw fixes of `range`, from `maximum`, each fix searched
+  /// only when its upper bound exceeds it.
+  private func scan(_ range: Range<Int>, from maximum: Double, search: inout Search) -> Double {
+    var maximum = maximum
+    var j = range.isEmpty ? -1 : bracket(of: range.lowerBound)
     var searched = (x: 0.0, y: 0.0, bound: Double.infinity)  // the last searched fix, h ≤ bound
-    for i in raw.indices {
+    for i in range {
       while j + 1 < emittedRawIndex.count, emittedRawIndex[j + 1] <= i { j += 1 }
       let r = raw[i]
       let dx = Double(r.x) - searched.x
@@ -73,7 +127,7 @@ package struct HausdorffDistance {
       searched = (Double(r.x), Double(r.y), h)
       maximum = Swift.max(maximum, h)
     }
-    return (maximum, search.budget > 0, allowed - search.budget)
+    return maximum
   }
 
   /// What one search hands the next: the grid (built when the first search needs it), the
