@@ -3,9 +3,9 @@ import Testing
 
 @testable import CalmGeoReplay
 
-/// A long track's Hausdorff search in two halves (`HausdorffDistance.compute(first:parallel:)`,
+/// A long track's Hausdorff search in pieces (`HausdorffDistance.compute(first:parallel:)`,
 /// what a replay's metrics run, on two threads in the CLI) gives the single search's Double and
-/// exactness, whether the halves run one after the other or at once.
+/// exactness, whether the pieces run one after the other or at once.
 struct HausdorffHalvesTests {
   /// The single search, the halves in turn and the halves on Dispatch's threads.
   static func three(_ metrics: FidelityMetrics) -> [(metres: Double, isExact: Bool)] {

@@ -59,18 +59,22 @@ package struct HausdorffDistance {
     return (maximum, search.budget > 0, allowed - search.budget)
   }
 
-  /// Raw fixes from which a track is searched in two halves (`compute(first:parallel:)`).
+  /// Raw fixes from which a track is searched in pieces (`compute(first:parallel:)`).
   package static let partThreshold = 1 << 16
-  /// Fixes searched before the halves, evenly spaced, to give them a common starting maximum.
+  /// The pieces: more than the threads, so that those that finish early take the rest.
+  static let parts = 8
+  /// Fixes searched before the pieces, evenly spaced, to give them a common starting maximum.
   static let seedFixes = 256
 
   /// `compute(first:)` with the raw fixes of a track of `partThreshold` fixes or more searched in
-  /// two contiguous halves that `parallel` may run at once: each half from the largest distance of
-  /// the first fix and `seedFixes` fixes spread over the track, with its share of the work
-  /// bound, sharing the grid (built first). Exact, it is the
-  /// same Double as the single search (the maximum over every fix does not depend on the order
-  /// they are searched in); when the work runs out, an upper bound as ever. The halves are the same
-  /// whatever runs them, so is the result.
+  /// `parts` contiguous pieces that `parallel` may run at once: each from the largest distance of
+  /// the first fix and `seedFixes` fixes spread over the track (searched first, one after the other,
+  /// each from the largest before it; from the first fix's distance alone, on a route driven again
+  /// and again, a piece searched what the fixes before it let the single search skip), with its
+  /// share of the work bound, all sharing the grid (built first). Exact, it is the same Double as
+  /// the single search (the maximum over every fix does not depend on the order they are searched
+  /// in); when the work runs out, an upper bound as ever. The pieces are the same whatever runs
+  /// them, so is the result.
   package func compute(first: Int?, parallel: ParallelWork) -> (metres: Double, isExact: Bool) {
     guard raw.count >= Self.partThreshold, emitted.count > 1 else { return compute(first: first) }
     let allowed = raw.count * Self.testsPerFix + 1_000_000
@@ -80,18 +84,14 @@ package struct HausdorffDistance {
       start = distance(from: first, bracket: bracket(of: first), below: -1, search: &leading)
     }
     if leading.grid == nil { leading.grid = SegmentGrid(vertices: emitted, cellSize: cellSize()) }
-    // Fixes spread over the track raise the maximum both halves start from: on a route driven again
-    // and again the first fix's distance is far below the track's, and a half that started from it
-    // would search what the fixes before it let the single search skip.
     let step = raw.count / Self.seedFixes
     for i in stride(from: step / 2, to: raw.count, by: step) {
       start = Swift.max(start, distance(from: i, bracket: bracket(of: i), below: start, search: &leading))
     }
-    let half = raw.count / 2
-    let parts = [0..<half, half..<raw.count]
+    let parts = (0..<Self.parts).map { raw.count * $0 / Self.parts..<raw.count * ($0 + 1) / Self.parts }
     let lead = leading
     let floor = start
-    let budgets = [lead.budget / 2, lead.budget - lead.budget / 2]
+    let budgets = parts.indices.map { lead.budget * ($0 + 1) / parts.count - lead.budget * $0 / parts.count }
     return withUnsafeTemporaryAllocation(of: (metres: Double, isExact: Bool).self, capacity: parts.count) { found in
       // Each piece writes its own slot only.
       nonisolated(unsafe) let found = found
