@@ -16,7 +16,17 @@ struct DistanceAccumulator: Sendable {
   private(set) var max = 0.0
   private var sum = 0.0
   private var small = [UInt32](repeating: 0, count: smallLimit)
-  private var histogram = Histogram<UInt64>(numberOfSignificantValueDigits: .three)
+  private var histogram = Self.emptyHistogram()
+
+  /// An auto-resizing histogram already sized for distances up to 2⁴⁰ mm (about 1 100 km), so that
+  /// recording never grows it along an ordinary track: each growth added a bucket at a time through
+  /// the package's unspecialized generic code (a third of a sweep row over a 50 000-fix track went
+  /// there). The buckets are those of an empty auto-resizing histogram; larger distances still grow it.
+  private static func emptyHistogram() -> Histogram<UInt64> {
+    var histogram = Histogram<UInt64>(highestTrackableValue: 1 << 40, numberOfSignificantValueDigits: .three)
+    histogram.autoResize = true
+    return histogram
+  }
 
   /// Adds one distance in metres.
   @inline(__always)
