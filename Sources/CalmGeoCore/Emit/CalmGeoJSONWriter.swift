@@ -80,6 +80,15 @@ public enum CalmGeoJSONWriter {
     return text.count
   }
 
+  /// `writeHead(_:into:)` for a stream of records, the timestamps' dates worked out once a day.
+  package static func writeHead(
+    _ location: CalmGeoLocation, into out: UnsafeMutablePointer<UInt8>, days: inout ISO8601Days
+  ) -> Int {
+    var text = JSONText(out)
+    writeHead(location, into: &text, omittingCoords: false, days: &days)
+    return text.count
+  }
+
   /// Whether a record has members after its coords (activity, event).
   @inline(__always)
   package static func hasTail(_ location: CalmGeoLocation) -> Bool {
@@ -88,12 +97,20 @@ public enum CalmGeoJSONWriter {
 
   @inline(__always)
   private static func writeHead(_ location: CalmGeoLocation, into text: inout JSONText, omittingCoords: Bool) {
+    var days = ISO8601Days()
+    writeHead(location, into: &text, omittingCoords: omittingCoords, days: &days)
+  }
+
+  @inline(__always)
+  private static func writeHead(
+    _ location: CalmGeoLocation, into text: inout JSONText, omittingCoords: Bool, days: inout ISO8601Days
+  ) {
     let fix = location.fix
     text.raw("{\"id\":\"")
     location.id.write(into: text.position)
     text.advance(by: 36)
     text.raw("\",\"timestamp\":\"")
-    UTCTime.writeISO8601(fix.time, into: text.position)
+    UTCTime.writeISO8601(fix.time, into: text.position, days: &days)
     text.advance(by: 24)
     text.raw(location.isMoving ? "\",\"isMoving\":true,\"coords\":" : "\",\"isMoving\":false,\"coords\":")
     if !omittingCoords { writeCoords(fix, into: &text) }

@@ -68,31 +68,62 @@ public enum UTCTime {
   /// Writes the 24 bytes of `iso8601(time)` at `out` (years 0...9999).
   @inlinable
   public static func writeISO8601(_ time: Int64, into out: UnsafeMutablePointer<UInt8>) {
+    let (dayCount, ms) = dayAndMillis(time)
+    writeISO8601Date(day: dayCount, into: out)
+    writeISO8601Time(millis: ms, into: out)
+  }
+
+  /// `writeISO8601(_:into:)` for a stream of times, most in the day of the one before: the
+  /// calendar date is worked out once per day (`days` remembers the last one's text).
+  @inline(__always)
+  package static func writeISO8601(_ time: Int64, into out: UnsafeMutablePointer<UInt8>, days: inout ISO8601Days) {
+    let (dayCount, ms) = dayAndMillis(time)
+    if dayCount == days.day {
+      withUnsafeBytes(of: days.text) {
+        out.update(from: $0.baseAddress!.assumingMemoryBound(to: UInt8.self), count: 11)
+      }
+    } else {
+      writeISO8601Date(day: dayCount, into: out)
+      withUnsafeMutableBytes(of: &days.text) { $0.copyMemory(from: UnsafeRawBufferPointer(start: out, count: 11)) }
+      days.day = dayCount
+    }
+    writeISO8601Time(millis: ms, into: out)
+  }
+
+  /// Days since 1970 and the milliseconds into that day.
+  @usableFromInline @inline(__always)
+  static func dayAndMillis(_ time: Int64) -> (day: Int64, millis: Int) {
     var dayCount = time / 86_400_000
     var ms = time % 86_400_000
     if ms < 0 {
       ms += 86_400_000
       dayCount -= 1
     }
-    let (y, mo, d) = civil(days: Int(dayCount))
+    return (dayCount, Int(ms))
+  }
+
+  /// `yyyy-MM-ddT`, the first 11 bytes.
+  @usableFromInline @inline(__always)
+  static func writeISO8601Date(day: Int64, into out: UnsafeMutablePointer<UInt8>) {
+    let (y, mo, d) = civil(days: Int(day))
     let year = min(max(y, 0), 9999)
-    @inline(__always) func two(_ v: Int, _ at: Int) {
-      out[at] = UInt8(48 + v / 10)
-      out[at + 1] = UInt8(48 + v % 10)
-    }
-    two(year / 100, 0)
-    two(year % 100, 2)
+    writeTwoDigits(year / 100, out)
+    writeTwoDigits(year % 100, out + 2)
     out[4] = 45
-    two(mo, 5)
+    writeTwoDigits(mo, out + 5)
     out[7] = 45
-    two(d, 8)
+    writeTwoDigits(d, out + 8)
     out[10] = 84
-    let msInt = Int(ms)
-    two(msInt / 3_600_000, 11)
+  }
+
+  /// `HH:mm:ss.SSSZ`, the last 13 bytes.
+  @usableFromInline @inline(__always)
+  static func writeISO8601Time(millis msInt: Int, into out: UnsafeMutablePointer<UInt8>) {
+    writeTwoDigits(msInt / 3_600_000, out + 11)
     out[13] = 58
-    two(msInt / 60_000 % 60, 14)
+    writeTwoDigits(msInt / 60_000 % 60, out + 14)
     out[16] = 58
-    two(msInt / 1000 % 60, 17)
+    writeTwoDigits(msInt / 1000 % 60, out + 17)
     out[19] = 46
     let frac = msInt % 1000
     out[20] = UInt8(48 + frac / 100)
@@ -100,4 +131,19 @@ public enum UTCTime {
     out[22] = UInt8(48 + frac % 10)
     out[23] = 90
   }
+
+  @usableFromInline @inline(__always)
+  static func writeTwoDigits(_ v: Int, _ out: UnsafeMutablePointer<UInt8>) {
+    out[0] = UInt8(48 + v / 10)
+    out[1] = UInt8(48 + v % 10)
+  }
+}
+
+/// The date text of the last day `UTCTime.writeISO8601(_:into:days:)` wrote.
+package struct ISO8601Days: Sendable {
+  var day = Int64.min
+  /// `yyyy-MM-ddT` in the first 11 bytes.
+  var text: (UInt64, UInt64) = (0, 0)
+
+  package init() {}
 }

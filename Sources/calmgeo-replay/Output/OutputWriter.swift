@@ -15,6 +15,8 @@ struct OutputWriter: ReplayObserver {
   private var count = 0
   /// The tail of a record with an activity, an event or a call, reused from record to record.
   private var tail = JSONBytes(reservingCapacity: 128)
+  /// The last record's date text: the calendar is worked out once a day, not per record.
+  private var days = ISO8601Days()
   /// The first write error; reported after the replay (observers cannot throw).
   private(set) var failure: (any Error)?
 
@@ -42,7 +44,7 @@ struct OutputWriter: ReplayObserver {
       try locations.append(atMost: CalmGeoJSONWriter.headCapacity + 4) { out in
         var written = separator.utf8CodeUnitCount
         out.update(from: separator.utf8Start, count: written)
-        written += CalmGeoJSONWriter.writeHead(location, into: out + written)
+        written += CalmGeoJSONWriter.writeHead(location, into: out + written, days: &days)
         if plain {
           out[written] = 0x7D  // }
           written += 1

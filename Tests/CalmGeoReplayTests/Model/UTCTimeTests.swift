@@ -65,4 +65,33 @@ struct UTCTimeTests {
     }
     #expect(common > 30_000, "the common shape was met \(common) times")
   }
+
+  /// A stream of times written with the day's date remembered (`ISO8601Days`: what locations.json
+  /// writes) gives `iso8601` of each. By hand: 2024-02-29T23:59:59.999Z then, one millisecond on,
+  /// 2024-03-01T00:00:00.000Z (a new day, a new date), then back to the 29th (the remembered date
+  /// is replaced again, not reused); 1969-12-31T23:59:59.999Z for −1 ms.
+  @Test func rememberedDatesGiveTheSameText() {
+    func written(_ times: [Int64]) -> [String] {
+      var days = ISO8601Days()
+      return times.map { time in
+        var bytes = [UInt8](repeating: 0, count: 24)
+        bytes.withUnsafeMutableBufferPointer { UTCTime.writeISO8601(time, into: $0.baseAddress!, days: &days) }
+        return String(decoding: bytes, as: UTF8.self)
+      }
+    }
+    let leap = UTCTime.millis(year: 2024, month: 2, day: 29, hour: 23, minute: 59, second: 59, millisecond: 999)
+    #expect(
+      written([leap, leap + 1, leap, -1]) == [
+        "2024-02-29T23:59:59.999Z", "2024-03-01T00:00:00.000Z", "2024-02-29T23:59:59.999Z",
+        "1969-12-31T23:59:59.999Z",
+      ])
+    var random = SplitMix64(seed: 11)
+    var time: Int64 = 1_700_000_000_000
+    var times: [Int64] = []
+    for _ in 0..<50_000 {
+      time += Int64(random.next() % 7_200_000)  // up to 2 h on: several records a day, days skipped
+      times.append(random.next() % 50 == 0 ? -time / 3 : time)
+    }
+    #expect(written(times) == times.map(UTCTime.iso8601))
+  }
 }
