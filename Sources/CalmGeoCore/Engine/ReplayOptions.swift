@@ -15,7 +15,7 @@ public struct ReplayOptions {
   /// Asked before each fix of a track in memory; true ends the log early (an interrupted live
   /// run), the replay then finishing as at the log's end.
   public var shouldStop: (() -> Bool)?
-  /// Who runs the independent pieces of the metrics' last step (the Hausdorff search's halves):
+  /// Who runs the independent pieces of the metrics' last step (the Hausdorff search's pieces):
   /// one after the other by default; the CLI hands them to its threads. The result is the same.
   package var parallel = ParallelWork.serial
 

@@ -101,7 +101,7 @@ extension CalmGeoReplayCommand {
 
     @Flag(
       help:
-        "Parse and replay a log on one thread. By default a log is parsed on a second thread while the first replays it, where the machine has more than one core; the outputs are the same byte for byte."
+        "Parse and replay a log, and finish its metrics, on one thread. By default a log is parsed on a second thread while the first replays it, and a long track's Hausdorff search runs on every core, where the machine has more than one; the outputs are the same byte for byte."
     )
     var singleThread = false
 

@@ -51,10 +51,14 @@ struct TrackReplay {
       name: name, parent: parent, owner: owner ?? .log(log), configuration: configuration, outputs: outputs
     ) { (observer: inout ReplayObservers.Observer) in
       var source = ReplayLog(opened, options: parseOptions)
-      if singleThread { source.readsAhead = false }
+      var options = ReplayOptions(threaded: outputs.reports.metrics, transport: transport)
+      if singleThread {
+        source.readsAhead = false
+        options.parallel = .serial
+      }
       return try ReplayRunner.run(
-        source: source, configuration: outputs.reports.applied(to: configuration),
-        observer: &observer, options: ReplayOptions(threaded: outputs.reports.metrics, transport: transport))
+        source: source, configuration: outputs.reports.applied(to: configuration), observer: &observer,
+        options: options)
     }
   }
 

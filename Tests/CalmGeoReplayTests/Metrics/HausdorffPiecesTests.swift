@@ -6,8 +6,8 @@ import Testing
 /// A long track's Hausdorff search in pieces (`HausdorffDistance.compute(first:parallel:)`,
 /// what a replay's metrics run, on two threads in the CLI) gives the single search's Double and
 /// exactness, whether the pieces run one after the other or at once.
-struct HausdorffHalvesTests {
-  /// The single search, the halves in turn and the halves on Dispatch's threads.
+struct HausdorffPiecesTests {
+  /// The single search, the pieces in turn and the pieces on Dispatch's threads.
   static func three(_ metrics: FidelityMetrics) -> [(metres: Double, isExact: Bool)] {
     let (search, first) = metrics.hausdorffSearch()!
     return [
@@ -17,8 +17,8 @@ struct HausdorffHalvesTests {
   }
 
   /// 2 000 laps of a noisy 40-point loop (80 000 fixes, past the threshold), every 4th emitted:
-  /// the route driven again and again, where the halves start from spread fixes' distances.
-  @Test func aRevisitedLoopGivesTheSameDistanceInHalves() {
+  /// the route driven again and again, where the pieces start from spread fixes' distances.
+  @Test func aRevisitedLoopGivesTheSameDistanceInPieces() {
     var metrics = FidelityMetrics()
     var random = SplitMix64(seed: 7)
     var t = 0.0
@@ -42,7 +42,7 @@ struct HausdorffHalvesTests {
   /// A straight walk of 70 000 fixes zigzagging ±0.5 m, emitted every 50th (even fixes: the
   /// emitted line is y = 0.5), with one 40 m sidestep in the second half (fix 60 002, between emits,
   /// at y = 40.5). By hand: its distance to the emitted line, 40 m, is the track's (every other fix
-  /// is within a metre of the line), found by the second half alone.
+  /// is within a metre of the line), found in the second half of the track.
   @Test func theFarthestFixInTheSecondHalfIsFound() {
     var metrics = FidelityMetrics()
     for i in 0..<70_000 {
@@ -58,7 +58,7 @@ struct HausdorffHalvesTests {
     }
   }
 
-  /// Below the threshold the halves are not used: the single search, whatever runs it.
+  /// Below the threshold the track is not cut into pieces: the single search, whatever runs it.
   @Test func aShortTrackIsSearchedWhole() {
     var metrics = FidelityMetrics()
     for i in 0..<1_000 {
