@@ -21,8 +21,7 @@ package struct SegmentGrid: Sendable {
 
   /// Indexes the segments between consecutive vertices with cells of `cellSize` metres.
   ///
-  /// Consecutive segments mostly share cells, so each pass remembers the last cell's slot; the
-  /// segments are rasterized once, their cells listed for the second pass.
+  /// Consecutive segments mostly share cells, so each pass remembers the last cell's slot.
   package init(vertices: [SIMD2<Float>], cellSize: Double) {
     precondition(cellSize >= 1 && cellSize.significand == 1, "cell size must be a power of two ≥ 1 m")
     self.cellSize = cellSize
@@ -33,12 +32,6 @@ package struct SegmentGrid: Sendable {
     mask = 1023
     guard vertices.count > 1 else { return }
 
-    // The cells each segment passes through, in segment order: worked out once, counted here and
-    // filled in below without rasterizing the segments again.
-    var cellKeys: [UInt64] = []
-    var cellSegments: [Int32] = []
-    cellKeys.reserveCapacity(vertices.count + vertices.count / 2)
-    cellSegments.reserveCapacity(vertices.count + vertices.count / 2)
     var last = (key: UInt64.max, slot: -1)
     for i in 0..<(vertices.count - 1) {
       Self.forEachCell(from: vertices[i], to: vertices[i + 1], size: cellSize, inverse: inverseCellSize) { cx, cy in
@@ -51,8 +44,6 @@ package struct SegmentGrid: Sendable {
           maxY = Swift.max(maxY, cy)
         }
         counts[last.slot] += 1
-        cellKeys.append(key)
-        cellSegments.append(Int32(truncatingIfNeeded: i))
       }
     }
     var total: Int32 = 0
@@ -63,10 +54,13 @@ package struct SegmentGrid: Sendable {
     members = [Int32](repeating: 0, count: Int(total))
     var next = starts
     last = (UInt64.max, -1)
-    for (key, segment) in zip(cellKeys, cellSegments) {
-      if key != last.key || last.slot < 0 { last = (key, find(key)) }
-      members[Int(next[last.slot])] = segment
-      next[last.slot] += 1
+    for i in 0..<(vertices.count - 1) {
+      Self.forEachCell(from: vertices[i], to: vertices[i + 1], size: cellSize, inverse: inverseCellSize) { cx, cy in
+        let key = Self.key(cx, cy)
+        if key != last.key || last.slot < 0 { last = (key, find(key)) }
+        members[Int(next[last.slot])] = Int32(truncatingIfNeeded: i)
+        next[last.slot] += 1
+      }
     }
   }
 
