@@ -19,20 +19,7 @@ struct HausdorffPiecesTests {
   /// 2 000 laps of a noisy 40-point loop (80 000 fixes, past the threshold), every 4th emitted:
   /// the route driven again and again, where the pieces start from spread fixes' distances.
   @Test func aRevisitedLoopGivesTheSameDistanceInPieces() {
-    var metrics = FidelityMetrics()
-    var random = SplitMix64(seed: 7)
-    var t = 0.0
-    for _ in 0..<2_000 {
-      for k in 0..<40 {
-        let angle = Double(k) / 40 * 2 * .pi
-        let fix = EquatorTrack.planarFix(
-          t: t, x: 64 * cos(angle) + (random.nextUnit() - 0.5) * 6, y: 64 * sin(angle) + (random.nextUnit() - 0.5) * 6)
-        metrics.observeRaw(fix)
-        if k % 4 == 0 { metrics.observeEmitted(fix) }
-        t += 1
-      }
-    }
-    let results = Self.three(metrics)
+    let results = Self.three(FidelityRevisitTests.loopDriven(laps: 2_000, seed: 7))
     #expect(results[0].isExact && results[0].metres > 0)
     for result in results.dropFirst() {
       #expect(result.metres == results[0].metres && result.isExact == results[0].isExact)

@@ -49,14 +49,19 @@ package struct HausdorffDistance {
   /// `compute(first:)` and the number of segment tests it made (the work the early break saves).
   package func measure(first: Int?) -> (metres: Double, isExact: Bool, segmentTests: Int) {
     guard !emitted.isEmpty, !raw.isEmpty else { return (0, true, 0) }
-    let allowed = raw.count * Self.testsPerFix + 1_000_000
-    var search = Search(budget: allowed)
-    var maximum = 0.0
-    if let first, raw.indices.contains(first) {
-      maximum = distance(from: first, bracket: bracket(of: first), below: -1, search: &search)
-    }
+    var (maximum, search) = opening(first: first)
     maximum = scan(raw.indices, from: maximum, search: &search)
-    return (maximum, search.budget > 0, allowed - search.budget)
+    return (maximum, search.budget > 0, allowedTests - search.budget)
+  }
+
+  /// Segment tests allowed for the whole track (the work bound).
+  private var allowedTests: Int { raw.count * Self.testsPerFix + 1_000_000 }
+
+  /// The search's start: the distance of fix `first` (0 without one) and the search state after it.
+  private func opening(first: Int?) -> (maximum: Double, search: Search) {
+    var search = Search(budget: allowedTests)
+    guard let first, raw.indices.contains(first) else { return (0, search) }
+    return (distance(from: first, bracket: bracket(of: first), below: -1, search: &search), search)
   }
 
   /// Raw fixes from which a track is searched in pieces (`compute(first:parallel:)`).
@@ -77,12 +82,7 @@ package struct HausdorffDistance {
   /// them, so is the result.
   package func compute(first: Int?, parallel: ParallelWork) -> (metres: Double, isExact: Bool) {
     guard raw.count >= Self.partThreshold, emitted.count > 1 else { return compute(first: first) }
-    let allowed = raw.count * Self.testsPerFix + 1_000_000
-    var leading = Search(budget: allowed)
-    var start = 0.0
-    if let first, raw.indices.contains(first) {
-      start = distance(from: first, bracket: bracket(of: first), below: -1, search: &leading)
-    }
+    var (start, leading) = opening(first: first)
     if leading.grid == nil { leading.grid = SegmentGrid(vertices: emitted, cellSize: cellSize()) }
     let step = raw.count / Self.seedFixes
     for i in stride(from: step / 2, to: raw.count, by: step) {
