@@ -32,36 +32,50 @@ package struct SegmentGrid: Sendable {
     mask = 1023
     guard vertices.count > 1 else { return }
 
+    // Counts per cell; a run of segment-cells in the same cell is added once.
     var last = (key: UInt64.max, slot: -1)
+    var run: Int32 = 0
     for i in 0..<(vertices.count - 1) {
       Self.forEachCell(from: vertices[i], to: vertices[i + 1], size: cellSize, inverse: inverseCellSize) { cx, cy in
         let key = Self.key(cx, cy)
         if key != last.key || last.slot < 0 {
+          if last.slot >= 0 { counts[last.slot] += run }
+          run = 0
           last = (key, insert(key))
           minX = Swift.min(minX, cx)
           maxX = Swift.max(maxX, cx)
           minY = Swift.min(minY, cy)
           maxY = Swift.max(maxY, cy)
         }
-        counts[last.slot] += 1
+        run += 1
       }
     }
+    if last.slot >= 0 { counts[last.slot] += run }
     var total: Int32 = 0
     for slot in counts.indices where counts[slot] > 0 {
       starts[slot] = total
       total += counts[slot]
     }
-    members = [Int32](repeating: 0, count: Int(total))
+    // Each cell's segments in order, written through buffers (the arrays' uniqueness is
+    // checked once, not per segment-cell).
+    var members = [Int32](repeating: 0, count: Int(total))
     var next = starts
-    last = (UInt64.max, -1)
-    for i in 0..<(vertices.count - 1) {
-      Self.forEachCell(from: vertices[i], to: vertices[i + 1], size: cellSize, inverse: inverseCellSize) { cx, cy in
-        let key = Self.key(cx, cy)
-        if key != last.key || last.slot < 0 { last = (key, find(key)) }
-        members[Int(next[last.slot])] = Int32(truncatingIfNeeded: i)
-        next[last.slot] += 1
+    let grid = self
+    members.withUnsafeMutableBufferPointer { members in
+      next.withUnsafeMutableBufferPointer { next in
+        var last = (key: UInt64.max, slot: -1)
+        for i in 0..<(vertices.count - 1) {
+          Self.forEachCell(from: vertices[i], to: vertices[i + 1], size: cellSize, inverse: inverseCellSize) {
+            cx, cy in
+            let key = Self.key(cx, cy)
+            if key != last.key || last.slot < 0 { last = (key, grid.find(key)) }
+            members[Int(next[last.slot])] = Int32(truncatingIfNeeded: i)
+            next[last.slot] += 1
+          }
+        }
       }
     }
+    self.members = members
   }
 
   /// The cell coordinate of a planar coordinate, metres.
@@ -157,6 +171,17 @@ package struct SegmentGrid: Sendable {
     }
     let yLow = Swift.min(y0, y1)
     let yHigh = Swift.max(y0, y1)
+    // Most segments are shorter than a cell: when the widened box around the segment is in one
+    // cell, that cell is the one the sweep below would find (its rows and columns lie inside
+    // the box's), without the slope's division.
+    let firstRow = floor((yLow - margin) * inverse)
+    if firstRow == floor((yHigh + margin) * inverse) {
+      let column = floor((x0 - margin) * inverse)
+      if column == floor((x1 + margin) * inverse) {
+        body(column, firstRow)
+        return
+      }
+    }
     let slope = x1 > x0 ? (y1 - y0) / (x1 - x0) : 0
     let firstColumn = floor((x0 - margin) * inverse)
     let lastColumn = floor((x1 + margin) * inverse)

@@ -128,6 +128,13 @@ struct NMEAEpochMerger {
   }
 
   /// Whether `slot` holds an open epoch.
+  /// Changes the epoch in `slot` in one access (one uniqueness check of the storage for all of
+  /// a sentence's fields rather than one per field).
+  @inline(__always)
+  mutating func update(_ slot: Int, _ body: (inout NMEAEpoch) -> Void) {
+    body(&slots[slot])
+  }
+
   @inline(__always)
   func isOpen(_ slot: Int) -> Bool { used & (1 << slot) != 0 }
 

@@ -98,19 +98,21 @@ extension NMEAParser {
     else { return }
     guard let time else { return try noTime(valid: valid, "RMC", base: base, line: line, start: start, &diagnostics) }
     let index = try epoch(time, priority: 4, line: line, emit: emit)
-    merger[index].sawPositionSentence = true
-    if let latitude, let longitude {
-      merger[index].setPosition(
-        latitude: latitude.degrees, longitude: longitude.degrees,
-        digits: min(latitude.digits, longitude.digits))
-    }
-    if merger[index].day == nil, let day { merger[index].day = day }
-    if valid {
-      if let knots {
-        merger[index].speed = knots * Self.metresPerSecondPerKnot
-        merger[index].rmcKnots = knots
+    merger.update(index) { epoch in
+      epoch.sawPositionSentence = true
+      if let latitude, let longitude {
+        epoch.setPosition(
+          latitude: latitude.degrees, longitude: longitude.degrees,
+          digits: min(latitude.digits, longitude.digits))
       }
-      if let course { merger[index].course = course }
+      if epoch.day == nil, let day { epoch.day = day }
+      if valid {
+        if let knots {
+          epoch.speed = knots * Self.metresPerSecondPerKnot
+          epoch.rmcKnots = knots
+        }
+        if let course { epoch.course = course }
+      }
     }
     if valid { settleHeldVTG(afterRMCIn: index, knots: knots) }
   }
@@ -133,16 +135,18 @@ extension NMEAParser {
     else { return }
     guard let time else { return try noTime(valid: valid, "GGA", base: base, line: line, start: start, &diagnostics) }
     let index = try epoch(time, priority: 3, line: line, emit: emit)
-    merger[index].sawPositionSentence = true
-    guard valid, let latitude, let longitude else { return }
-    merger[index].setPosition(
-      latitude: latitude.degrees, longitude: longitude.degrees,
-      digits: min(latitude.digits, longitude.digits))
-    merger[index].quality = quality ?? -1
-    if let satellites { merger[index].satellites = satellites }
-    if let hdop { merger[index].hdop = hdop }
-    if let altitude { merger[index].altitude = altitude }
-    if let separation { merger[index].geoidSeparation = separation }
+    merger.update(index) { epoch in
+      epoch.sawPositionSentence = true
+      guard valid, let latitude, let longitude else { return }
+      epoch.setPosition(
+        latitude: latitude.degrees, longitude: longitude.degrees,
+        digits: min(latitude.digits, longitude.digits))
+      epoch.quality = quality ?? -1
+      if let satellites { epoch.satellites = satellites }
+      if let hdop { epoch.hdop = hdop }
+      if let altitude { epoch.altitude = altitude }
+      if let separation { epoch.geoidSeparation = separation }
+    }
   }
 
   /// GNS: time, position, per-constellation mode letters, satellites, HDOP,
