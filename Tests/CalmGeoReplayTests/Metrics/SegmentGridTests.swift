@@ -34,6 +34,35 @@ struct SegmentGridTests {
     #expect(Self.listed(grid, 0, 1).isEmpty)
   }
 
+  /// A polyline past `halvesThreshold` built in two halves (in turn and on threads) lists the same
+  /// segments in every cell, in the same order, as built in one pass: a walk that comes back over
+  /// its first half, so that many cells hold segments of both halves.
+  @Test func theHalvesGiveTheSameCells() {
+    var random = SplitMix64(seed: 5)
+    var vertices: [SIMD2<Float>] = []
+    let count = SegmentGrid.halvesThreshold + 1_001
+    for i in 0..<count {
+      let along = Float(i < count / 2 ? i : count - i) * 0.7
+      let noise = Float(Double(random.next() % 1_000) / 1_000 - 0.5) * 3
+      vertices.append(SIMD2(along + noise, Float(i % 50) * 0.3 + noise))
+    }
+    let whole = SegmentGrid(vertices: vertices, cellSize: 4)
+    for parallel in [ParallelWork.serial, .threads] {
+      let halves = SegmentGrid(vertices: vertices, cellSize: 4, parallel: parallel)
+      #expect(halves.members.count == whole.members.count)
+      #expect((halves.minX, halves.maxX, halves.minY, halves.maxY) == (whole.minX, whole.maxX, whole.minY, whole.maxY))
+      var shared = 0
+      for cx in whole.minX...whole.maxX {
+        for cy in whole.minY...whole.maxY {
+          let listed = Self.listed(whole, cx, cy)
+          #expect(Self.listed(halves, cx, cy) == listed, "cell \(cx), \(cy)")
+          if listed.contains(where: { $0 < count / 2 }) && listed.contains(where: { $0 >= count / 2 }) { shared += 1 }
+        }
+      }
+      #expect(shared > 1_000)
+    }
+  }
+
   /// Random walks mixing steps far shorter than a cell (most in one cell), steps across several
   /// cells, axis-parallel and zero-length ones: every point sampled along a segment lies in a cell
   /// that lists it, each cell lists segments in order, and a listed segment's box, widened by a

@@ -57,9 +57,10 @@ package struct HausdorffDistance {
   /// Segment tests allowed for the whole track (the work bound).
   private var allowedTests: Int { raw.count * Self.testsPerFix + 1_000_000 }
 
-  /// The search's start: the distance of fix `first` (0 without one) and the search state after it.
-  private func opening(first: Int?) -> (maximum: Double, search: Search) {
-    var search = Search(budget: allowedTests)
+  /// The search's start: the distance of fix `first` (0 without one) and the search state after it,
+  /// with `grid` if it is built already.
+  private func opening(first: Int?, grid: SegmentGrid? = nil) -> (maximum: Double, search: Search) {
+    var search = Search(grid: grid, budget: allowedTests)
     guard let first, raw.indices.contains(first) else { return (0, search) }
     return (distance(from: first, bracket: bracket(of: first), below: -1, search: &search), search)
   }
@@ -82,8 +83,9 @@ package struct HausdorffDistance {
   /// them, so is the result.
   package func compute(first: Int?, parallel: ParallelWork) -> (metres: Double, isExact: Bool) {
     guard raw.count >= Self.partThreshold, emitted.count > 1 else { return compute(first: first) }
-    var (start, leading) = opening(first: first)
-    if leading.grid == nil { leading.grid = SegmentGrid(vertices: emitted, cellSize: cellSize()) }
+    // The grid first, in halves: the pieces need it, and the first fix's search would build it alone.
+    var (start, leading) = opening(
+      first: first, grid: SegmentGrid(vertices: emitted, cellSize: cellSize(), parallel: parallel))
     let step = raw.count / Self.seedFixes
     for i in stride(from: step / 2, to: raw.count, by: step) {
       start = Swift.max(start, distance(from: i, bracket: bracket(of: i), below: start, search: &leading))

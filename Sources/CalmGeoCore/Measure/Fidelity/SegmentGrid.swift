@@ -23,6 +23,81 @@ package struct SegmentGrid: Sendable {
   ///
   /// Consecutive segments mostly share cells, so each pass remembers the last cell's slot.
   package init(vertices: [SIMD2<Float>], cellSize: Double) {
+    self.init(emptyWithCellSize: cellSize)
+    guard vertices.count > 1 else { return }
+    let all = 0..<(vertices.count - 1)
+    countCells(vertices, all)
+    var members = [Int32](repeating: 0, count: assignStarts())
+    var next = starts
+    let grid = self
+    members.withUnsafeMutableBufferPointer { members in
+      next.withUnsafeMutableBufferPointer { next in grid.fill(vertices, all, next: next, members: members) }
+    }
+    self.members = members
+  }
+
+  /// Segments from which `init(vertices:cellSize:parallel:)` builds the grid in two halves.
+  package static let halvesThreshold = 1 << 16
+
+  /// `init(vertices:cellSize:)`, with the segments of a polyline of `halvesThreshold` segments or
+  /// more rasterized in two halves that `parallel` may run at once: each half counts its cells in
+  /// a table of its own, the tables are merged, and each half writes its segments after those of
+  /// the half before it in every cell. The cells list the same segments in the same order.
+  package init(vertices: [SIMD2<Float>], cellSize: Double, parallel: ParallelWork) {
+    let segments = vertices.count - 1
+    guard segments >= Self.halvesThreshold else {
+      self.init(vertices: vertices, cellSize: cellSize)
+      return
+    }
+    let halves = [0..<(segments / 2), (segments / 2)..<segments]
+    let counted = withUnsafeTemporaryAllocation(of: SegmentGrid.self, capacity: 2) { tables in
+      // Each half initializes its own slot only.
+      nonisolated(unsafe) let tables = tables
+      parallel.perform(2) { half in
+        var table = SegmentGrid(emptyWithCellSize: cellSize)
+        table.countCells(vertices, halves[half])
+        (tables.baseAddress! + half).initialize(to: table)
+      }
+      let counted = Array(tables)
+      _ = tables.deinitialize()
+      return counted
+    }
+    self.init(emptyWithCellSize: cellSize)
+    for table in counted {
+      minX = Swift.min(minX, table.minX)
+      maxX = Swift.max(maxX, table.maxX)
+      minY = Swift.min(minY, table.minY)
+      maxY = Swift.max(maxY, table.maxY)
+      for slot in table.keys.indices where table.counts[slot] > 0 {
+        let merged = insert(table.keys[slot])
+        counts[merged] += table.counts[slot]
+      }
+    }
+    var members = [Int32](repeating: 0, count: assignStarts())
+    // The second half's segments go after the first half's in each cell.
+    var secondNext = starts
+    let first = counted[0]
+    for slot in first.keys.indices where first.counts[slot] > 0 {
+      secondNext[find(first.keys[slot])] += first.counts[slot]
+    }
+    var firstNext = starts
+    let grid = self
+    members.withUnsafeMutableBufferPointer { members in
+      firstNext.withUnsafeMutableBufferPointer { firstNext in
+        secondNext.withUnsafeMutableBufferPointer { secondNext in
+          // The halves write disjoint places of `members` and their own cursors.
+          nonisolated(unsafe) let targets = (members, firstNext, secondNext)
+          parallel.perform(2) { half in
+            grid.fill(vertices, halves[half], next: half == 0 ? targets.1 : targets.2, members: targets.0)
+          }
+        }
+      }
+    }
+    self.members = members
+  }
+
+  /// A grid with no segment.
+  private init(emptyWithCellSize cellSize: Double) {
     precondition(cellSize >= 1 && cellSize.significand == 1, "cell size must be a power of two ≥ 1 m")
     self.cellSize = cellSize
     inverseCellSize = 1 / cellSize
@@ -30,12 +105,14 @@ package struct SegmentGrid: Sendable {
     starts = [Int32](repeating: 0, count: 1024)
     counts = [Int32](repeating: 0, count: 1024)
     mask = 1023
-    guard vertices.count > 1 else { return }
+  }
 
-    // Counts per cell; a run of segment-cells in the same cell is added once.
+  /// Adds the cells of segments `range` and how many of them pass through each to the table (a
+  /// run of segment-cells in the same cell is added at once), and widens the bounding box.
+  private mutating func countCells(_ vertices: [SIMD2<Float>], _ range: Range<Int>) {
     var last = (key: UInt64.max, slot: -1)
     var run: Int32 = 0
-    for i in 0..<(vertices.count - 1) {
+    for i in range {
       Self.forEachCell(from: vertices[i], to: vertices[i + 1], size: cellSize, inverse: inverseCellSize) { cx, cy in
         let key = Self.key(cx, cy)
         if key != last.key || last.slot < 0 {
@@ -51,31 +128,33 @@ package struct SegmentGrid: Sendable {
       }
     }
     if last.slot >= 0 { counts[last.slot] += run }
+  }
+
+  /// Sets where each cell's segments start in `members` (cells in slot order); returns the total.
+  private mutating func assignStarts() -> Int {
     var total: Int32 = 0
     for slot in counts.indices where counts[slot] > 0 {
       starts[slot] = total
       total += counts[slot]
     }
-    // Each cell's segments in order, written through buffers (the arrays' uniqueness is
-    // checked once, not per segment-cell).
-    var members = [Int32](repeating: 0, count: Int(total))
-    var next = starts
-    let grid = self
-    members.withUnsafeMutableBufferPointer { members in
-      next.withUnsafeMutableBufferPointer { next in
-        var last = (key: UInt64.max, slot: -1)
-        for i in 0..<(vertices.count - 1) {
-          Self.forEachCell(from: vertices[i], to: vertices[i + 1], size: cellSize, inverse: inverseCellSize) {
-            cx, cy in
-            let key = Self.key(cx, cy)
-            if key != last.key || last.slot < 0 { last = (key, grid.find(key)) }
-            members[Int(next[last.slot])] = Int32(truncatingIfNeeded: i)
-            next[last.slot] += 1
-          }
-        }
+    return Int(total)
+  }
+
+  /// Writes segments `range` into `members` at each cell's cursor in `next` (by slot), in order.
+  /// Through buffers: the arrays' uniqueness is not checked per segment-cell.
+  private func fill(
+    _ vertices: [SIMD2<Float>], _ range: Range<Int>, next: UnsafeMutableBufferPointer<Int32>,
+    members: UnsafeMutableBufferPointer<Int32>
+  ) {
+    var last = (key: UInt64.max, slot: -1)
+    for i in range {
+      Self.forEachCell(from: vertices[i], to: vertices[i + 1], size: cellSize, inverse: inverseCellSize) { cx, cy in
+        let key = Self.key(cx, cy)
+        if key != last.key || last.slot < 0 { last = (key, find(key)) }
+        members[Int(next[last.slot])] = Int32(truncatingIfNeeded: i)
+        next[last.slot] += 1
       }
     }
-    self.members = members
   }
 
   /// The cell coordinate of a planar coordinate, metres.
