@@ -21,11 +21,14 @@ struct CalmGeoBench: ParsableCommand {
     case replay
     /// Load the log, then time the exact min-# optimum (and the greedy) at `--epsilon` metres.
     case efficiency
+    /// Replay the log into memory, then time writing its emitted locations as `locations.json`
+    /// records into a buffer (no file; best of `--repeats`).
+    case locations
   }
 
   @Argument(help: "What to measure.") var stage: Stage
   @Argument(help: "The log.") var log: String
-  @Option(help: "Engine repetitions (engine stage).") var repeats = 5
+  @Option(help: "Repetitions (engine and locations stages).") var repeats = 5
   @Option(help: "Configuration JSON.") var config: String?
   @Option(help: "NMEA date for logs without one.") var date: String?
   @Option(help: "Force the input format.") var inputFormat: String?
@@ -88,7 +91,43 @@ struct CalmGeoBench: ParsableCommand {
         "efficiency", seconds: optimumSeconds, bytes: 0, fixes: sed.count,
         extra: "epsilon=\(epsilon) optimum=\(optimum.points) exact=\(optimum.exact) work=\(optimum.work) "
           + "greedy=\(greedy.count) greedy_seconds=\(String(format: "%.3f", greedySeconds))")
+    case .locations:
+      let track = try TrackReader.load(path: log, options: options, forcedFormat: forced)
+      var observer = CollectingObserver()
+      _ = ReplayRunner.run(
+        source: track, configuration: configuration, observer: &observer, options: ReplayOptions(metrics: false))
+      let (seconds, bytes) = Self.timeRecords(observer.locations, repeats: repeats)
+      report(
+        "locations", seconds: seconds, bytes: 0, fixes: observer.locations.count,
+        extra:
+          "bytes=\(bytes) ns_per_record=\(String(format: "%.1f", seconds * 1e9 / Double(max(1, observer.locations.count)))) (best of \(repeats))"
+      )
     }
+  }
+
+  /// The best time of writing every record's head and coords (what `OutputWriter` writes for
+  /// most records), and the bytes written.
+  private static func timeRecords(_ locations: [CalmGeoLocation], repeats: Int) -> (Double, Int) {
+    let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << 20)
+    defer { buffer.deallocate() }
+    var best = Double.infinity
+    var bytes = 0
+    for _ in 0..<max(1, repeats) {
+      var days = ISO8601Days()
+      var used = 0
+      bytes = 0
+      let start = now()
+      for location in locations {
+        if used > (1 << 20) - CalmGeoJSONWriter.headCapacity {
+          bytes += used
+          used = 0
+        }
+        used += CalmGeoJSONWriter.writeHead(location, into: buffer + used, days: &days)
+      }
+      best = min(best, now() - start)
+      bytes += used
+    }
+    return (best, bytes)
   }
 
   private func report(_ stage: String, seconds: Double, bytes: Int, fixes: Int, extra: String) {
