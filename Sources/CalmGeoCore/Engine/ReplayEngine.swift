@@ -193,7 +193,7 @@ public struct ReplayEngine<Observer: ReplayObserver> {
 
   /// Emits a location for `fix` at the virtual time `at` (default: the fix's), stores it
   /// and runs the automatic sync rule.
-  @discardableResult
+  @discardableResult @inline(__always)
   mutating func emit(
     _ fix: Fix, isMoving: Bool, event: CalmGeoLocation.Event?, at time: Int64? = nil,
     call: AppCall.Name? = nil
