@@ -169,19 +169,26 @@ public struct UploadSimulator: Sendable {
   public var storedCount: Int { storage.count + storedTimesOnly.count }
 
   /// Moves the clock to `now`: expiries and request completions up to then, in time order.
+  @inline(__always)
   public mutating func advance<O: ReplayObserver>(to now: Int64, observer: inout O) {
     tape?.advance(to: now)
     advanceClock(to: now, observer: &observer)
   }
 
   /// `advance(to:observer:)` without recording it: the clock moves inside a call already taped.
+  /// The usual fix (nothing completes and nothing expires by `now`) is told in the caller's code.
+  @inline(__always)
   private mutating func advanceClock<O: ReplayObserver>(to now: Int64, observer: inout O) {
-    // The usual fix: nothing completes and nothing expires by `now`.
     if unanswered.isEmpty, now < earliestCompletion, storageFrontTime == .max || now - storageFrontTime <= ttl,
       storedTimesOnly.first.map({ now - $0 <= ttl }) ?? true
     {
       return
     }
+    runClock(to: now, observer: &observer)
+  }
+
+  /// `advanceClock(to:observer:)` when something may complete or expire by `now`.
+  private mutating func runClock<O: ReplayObserver>(to now: Int64, observer: inout O) {
     if !unanswered.isEmpty { collectAnswers(by: now) }
     while let (index, completedAt) = nextCompletion(), completedAt <= now {
       let request = inFlight.remove(at: index)
