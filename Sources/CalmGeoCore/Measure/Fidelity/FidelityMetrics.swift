@@ -199,7 +199,9 @@ public struct FidelityMetrics: Sendable {
     var stop = pendingStart
     while stop < end, pending[stop].time < time { stop += 1 }
     if stop > pendingStart {
-      let chunk = 256
+      // 2 × 64 doubles: 1 KiB, the most `withUnsafeTemporaryAllocation` keeps on the stack on Linux
+      // (past it, it called malloc for every emitted point).
+      let chunk = 64
       let previous = lastEmitted.map { (point: $0, time: lastEmittedTime) }
       withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * chunk) { buffer in
         var i = pendingStart
