@@ -127,7 +127,6 @@ struct NMEAEpochMerger {
     _modify { yield &slots[slot] }
   }
 
-  /// Whether `slot` holds an open epoch.
   /// Changes the epoch in `slot` in one access (one uniqueness check of the storage for all of
   /// a sentence's fields rather than one per field).
   @inline(__always)
@@ -135,6 +134,7 @@ struct NMEAEpochMerger {
     body(&slots[slot])
   }
 
+  /// Whether `slot` holds an open epoch.
   @inline(__always)
   func isOpen(_ slot: Int) -> Bool { used & (1 << slot) != 0 }
 
