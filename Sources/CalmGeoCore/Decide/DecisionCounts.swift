@@ -11,6 +11,11 @@ public struct DecisionCounts: Sendable, Hashable {
     counts[Int(kind.rawValue)] &+= 1
   }
 
+  /// Counts `count` decisions of one kind.
+  package mutating func add(_ kind: FixDecision.Kind, count: Int) {
+    counts[Int(kind.rawValue)] &+= count
+  }
+
   /// The count of one kind.
   public subscript(kind: FixDecision.Kind) -> Int { counts[Int(kind.rawValue)] }
 

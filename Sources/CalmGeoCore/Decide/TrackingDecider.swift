@@ -56,6 +56,16 @@ public struct TrackingDecider: Sendable {
     return significantChange!.decide(fix)
   }
 
+  /// CalmGeo's machine's `quietRun`; nothing taken for the models without it.
+  @inline(__always)
+  package mutating func quietRun(
+    _ fixes: UnsafeBufferPointer<Fix>, cosLatitudes: UnsafeBufferPointer<Double>, from start: Int,
+    after previous: Int64, through limit: Int64
+  ) -> (taken: Int, kind: FixDecision.Kind) {
+    guard usesMachine else { return (0, .filtered) }
+    return machine.quietRun(fixes, cosLatitudes: cosLatitudes, from: start, after: previous, through: limit)
+  }
+
   /// `start()` at `time`. - Returns: whether tracking was stopped before (a mode change).
   @discardableResult
   public mutating func start(at time: Int64) -> Bool {

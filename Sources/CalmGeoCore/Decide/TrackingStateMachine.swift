@@ -6,73 +6,6 @@
 /// through `start(at:)`, `stop(at:)`, `reconfigure(_:)`, `emitLive()` and
 /// `requestLocation()`; a machine that was never started starts listening at its first fix.
 public struct TrackingStateMachine: Sendable {
-  /// Whether the GPS is listening or the library waits on a geofence.
-  public enum Mode: Sendable, Hashable { case listening, monitoring }
-
-  /// The part of the state a decision reports before and after a fix.
-  public struct State: Sendable, Hashable {
-    public var mode: Mode
-    public var isMoving: Bool
-    /// `false` while stopped (`stop()`, or before the first `start()`); `mode` is then the last one.
-    public var isRunning = true
-
-    /// Every stored property in declaration order, as the memberwise initializer took them.
-    package init(mode: Mode, isMoving: Bool, isRunning: Bool = true) {
-      self.mode = mode
-      self.isMoving = isMoving
-      self.isRunning = isRunning
-    }
-  }
-
-  /// What a fix makes the library emit.
-  public struct Emission: Sendable, Hashable {
-    public var isMoving: Bool
-    public var isMotionChange: Bool
-
-    /// Every stored property in declaration order, as the memberwise initializer took them.
-    package init(isMoving: Bool, isMotionChange: Bool) {
-      self.isMoving = isMoving
-      self.isMotionChange = isMotionChange
-    }
-  }
-
-  /// Counters of what the machine did.
-  public struct Counters: Sendable, Hashable {
-    public var fixes = 0
-    public var filtered = 0
-    public var fixesWhileMonitoring = 0
-    /// Fixes that arrived while stopped (`stop()` until the next start): ignored.
-    public var fixesWhileStopped = 0
-    public var motionChangesToMoving = 0
-    public var motionChangesToStationary = 0
-    public var geofenceExits = 0
-    /// Geofence exits caused by an `unknown` state (platform model, `geofenceUnknown`).
-    public var geofenceUnknowns = 0
-    /// Deliveries of the significant-change model (each wakes the app).
-    public var significantChanges = 0
-    public var millisListening: Int64 = 0
-    public var millisMonitoring: Int64 = 0
-
-    /// Every stored property in declaration order, as the memberwise initializer took them.
-    package init(
-      fixes: Int = 0, filtered: Int = 0, fixesWhileMonitoring: Int = 0, fixesWhileStopped: Int = 0,
-      motionChangesToMoving: Int = 0, motionChangesToStationary: Int = 0, geofenceExits: Int = 0,
-      geofenceUnknowns: Int = 0, significantChanges: Int = 0, millisListening: Int64 = 0, millisMonitoring: Int64 = 0
-    ) {
-      self.fixes = fixes
-      self.filtered = filtered
-      self.fixesWhileMonitoring = fixesWhileMonitoring
-      self.fixesWhileStopped = fixesWhileStopped
-      self.motionChangesToMoving = motionChangesToMoving
-      self.motionChangesToStationary = motionChangesToStationary
-      self.geofenceExits = geofenceExits
-      self.geofenceUnknowns = geofenceUnknowns
-      self.significantChanges = significantChanges
-      self.millisListening = millisListening
-      self.millisMonitoring = millisMonitoring
-    }
-  }
-
   static let stillTime: Int64 = 60_000
   static let sleepTime: Int64 = 120_000
 
@@ -257,6 +190,70 @@ public struct TrackingStateMachine: Sendable {
     }
     decision.after = state
     return decision
+  }
+
+  /// Takes the fixes from `start` on that `decide(_:cosLatitude:)` would decide with nothing
+  /// changing but the counters, each after the one before (the first after `previous`) and at or
+  /// before `limit`: listening (no one-shot or request awaited), those the distance filter drops
+  /// before the still and sleep rules' times (`.filtered`); monitoring, those inside the geofence
+  /// or before a pending exit's delay is over (`.ignoredWhileMonitoring`). Only when distances
+  /// are not reported; the same comparisons as `filter` and `monitor`, so the same decisions.
+  /// `cosLatitudes[i]` is fix i's.
+  /// - Returns: how many fixes it took (0 when the machine is in no such state) and their kind.
+  @inline(__always)
+  package mutating func quietRun(
+    _ fixes: UnsafeBufferPointer<Fix>, cosLatitudes: UnsafeBufferPointer<Double>, from start: Int,
+    after previous: Int64, through limit: Int64
+  ) -> (taken: Int, kind: FixDecision.Kind) {
+    guard isRunning, !awaitingRequest, !measuresDistances, let ref, let anchor = refAnchor else {
+      return (0, .filtered)
+    }
+    var index = start
+    var last = previous
+    if mode == .listening {
+      guard !awaitingOneShot else { return (0, .filtered) }
+      // The sleep rule needs both ages past sleepTime, the still rule (moving) the ref's past stillTime.
+      var horizon = min(limit, max(ref.time, listenStart) + Self.sleepTime)
+      if isMoving { horizon = min(horizon, ref.time + Self.stillTime) }
+      while index < fixes.count {
+        let time = fixes[index].time
+        guard time > last, time <= horizon else { break }
+        let fixAnchor = GeoMath.Anchor(
+          latitude: fixes[index].latitude, longitude: fixes[index].longitude, cosLatitude: cosLatitudes[index])
+        var distance = DecisionDistance(from: anchor, to: fixAnchor, measured: false)
+        if distance.exceeds(judge(speed: fixes[index].speed)) { break }
+        last = time
+        index += 1
+      }
+      counters.filtered += index - start
+    } else if let outsideSince = firstOutside {
+      // An exit is pending: fixes are ignored until its delay is over.
+      let horizon = min(limit, outsideSince + exitDelay - 1)
+      while index < fixes.count {
+        let time = fixes[index].time
+        guard time > last, time <= horizon else { break }
+        last = time
+        index += 1
+      }
+    } else {
+      while index < fixes.count {
+        let time = fixes[index].time
+        guard time > last, time <= limit else { break }
+        if geofenceUnknown && (fixes[index].horizontalAccuracy ?? 0) > geofenceRadius { break }
+        let fixAnchor = GeoMath.Anchor(
+          latitude: fixes[index].latitude, longitude: fixes[index].longitude, cosLatitude: cosLatitudes[index])
+        var distance = DecisionDistance(from: anchor, to: fixAnchor, measured: false)
+        if distance.exceeds(geofenceRadius) { break }
+        last = time
+        index += 1
+      }
+    }
+    let taken = index - start
+    guard taken > 0 else { return (0, .filtered) }
+    counters.fixes += taken
+    if mode == .monitoring { counters.fixesWhileMonitoring += taken }
+    account(until: last)
+    return (taken, mode == .listening ? .filtered : .ignoredWhileMonitoring)
   }
 
   /// Mode and motion now.

@@ -28,7 +28,7 @@ struct CallScheduler: Sendable {
   }
   /// The earliest due entry's time (`Int64.max` when none), kept with `due`: what the engine asks
   /// about twice for every fix (`hasDue(upTo:)`).
-  private var nextDueTime = Int64.max
+  private(set) var nextDueTime = Int64.max
   /// Whether entries wait on a fix number or on an event, kept with `atFix` and `after`: tested
   /// for every fix before the dictionaries are read.
   private var waitsOnFixNumbers = false
@@ -95,6 +95,15 @@ struct CallScheduler: Sendable {
   private mutating func scheduleAtFix(_ number: Int, at time: Int64) {
     guard let indices = atFix.removeValue(forKey: number) else { return }
     for index in indices { schedule(index, at: time) }
+  }
+
+  /// Whether fixes only count until `nextDueTime`: no entry waits on a fix number or an event.
+  var countsFixesOnly: Bool { !waitsOnFixNumbers && !waitsOnEvents }
+
+  /// `count` fixes arrived and happened, when `countsFixesOnly`: what `fixArrives(_:at:)` and
+  /// `occurred(.fix, at:)` of each would do.
+  mutating func fixesOccurred(_ count: Int) {
+    counts[Self.slot(.fix)] += count
   }
 
   /// An event happened at `time`.

@@ -46,6 +46,11 @@ public struct ObserverPair<First: ReplayObserver, Second: ReplayObserver>: Repla
   }
   public var wantsRequestBodies: Bool { first.wantsRequestBodies || second.wantsRequestBodies }
   public var wantsDecisionDistances: Bool { first.wantsDecisionDistances || second.wantsDecisionDistances }
+  public var takesQuietRuns: Bool { first.takesQuietRuns && second.takesQuietRuns }
+  public mutating func replayDidDecide(_ count: Int, as kind: FixDecision.Kind, last: Fix) {
+    first.replayDidDecide(count, as: kind, last: last)
+    second.replayDidDecide(count, as: kind, last: last)
+  }
 }
 
 extension ReplayObserver {

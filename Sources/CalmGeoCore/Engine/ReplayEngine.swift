@@ -20,6 +20,9 @@ public struct ReplayEngine<Observer: ReplayObserver> {
   var delivery: PlatformDelivery?
   /// Whether `delivery` is set.
   let filtersDelivery: Bool
+  /// Whether runs of fixes that change nothing may be processed whole (`processQuietRun`): the observer
+  /// takes them and no platform rule filters delivery.
+  let takesQuietRuns: Bool
   var activitySources: [String: Int] = [:]
   var uploads: UploadSimulator
   /// The configuration in force (`restart(config)` changes it).
@@ -82,6 +85,7 @@ public struct ReplayEngine<Observer: ReplayObserver> {
       settings.platform.filtersDelivery
       ? PlatformDelivery(model: settings.platform, desiredAccuracy: config.desiredAccuracy) : nil
     filtersDelivery = delivery != nil
+    takesQuietRuns = observer.takesQuietRuns && !filtersDelivery
     uploads = UploadSimulator(config: config, settings: settings, keepsRecords: scenario != nil, transport: transport)
   }
 

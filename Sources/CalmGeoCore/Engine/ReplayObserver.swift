@@ -38,6 +38,15 @@ public protocol ReplayObserver {
   /// does, the state machine settles most of its distance comparisons with cheap bounds and
   /// leaves `distance` NaN there: the same decisions, without most of the haversines.
   var wantsDecisionDistances: Bool { get }
+  /// Whether one `replayDidDecide(_:as:last:)` may stand for the `replayDidDecide(_:_:)` calls of a
+  /// run of fixes that changed nothing but counters (default false: every fix is told one by one).
+  /// For observers that only count such fixes; the answer must not change during a replay.
+  var takesQuietRuns: Bool { get }
+  /// `count` fixes in a row, each decided `kind` (`.filtered` while listening,
+  /// `.ignoredWhileMonitoring` while monitoring) with no emit, mode change, call, completion or
+  /// expiry among them; `last` is the last of them. Called instead of their `replayDidDecide(_:_:)`
+  /// only when `takesQuietRuns`.
+  mutating func replayDidDecide(_ count: Int, as kind: FixDecision.Kind, last: Fix)
 }
 
 extension ReplayObserver {
@@ -52,6 +61,8 @@ extension ReplayObserver {
   public mutating func replayDidEnd(at time: Int64) {}
   public var wantsRequestBodies: Bool { true }
   public var wantsDecisionDistances: Bool { true }
+  public var takesQuietRuns: Bool { false }
+  public mutating func replayDidDecide(_ count: Int, as kind: FixDecision.Kind, last: Fix) {}
 }
 
 /// A change of the library's tracking mode.
@@ -99,6 +110,7 @@ public struct DiscardingObserver: ReplayObserver {
   public init() {}
   public var wantsRequestBodies: Bool { false }
   public var wantsDecisionDistances: Bool { false }
+  public var takesQuietRuns: Bool { true }
 }
 
 /// An observer that keeps everything in memory (tests, small runs).

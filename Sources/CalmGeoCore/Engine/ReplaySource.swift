@@ -42,10 +42,7 @@ extension Track: ReplaySource {
       }
     } else if configuration.speedPolicy == speedPolicy {
       if let analysis = analysis(options.analysis, under: configuration) {
-        for index in fixes.indices {
-          engine.process(
-            fixes[index], coordsBytes: Int(analysis.coordsBytes[index]), cosLatitude: analysis.cosLatitudes[index])
-        }
+        feed(&engine, analysis: analysis)
       } else {
         engine.process(fixes)
       }
@@ -67,5 +64,23 @@ extension Track: ReplaySource {
     var input = ReplayInput(name: name, format: format, gzipped: gzipped, diagnostics: diagnostics)
     input.sha256 = sha256
     return input
+  }
+
+  /// Every fix with its numbers from `analysis`, runs of fixes that change nothing taken whole where the
+  /// engine can (`ReplayEngine.processQuietRun`).
+  private func feed<Observer: ReplayObserver>(_ engine: inout ReplayEngine<Observer>, analysis: TrackAnalysis) {
+    fixes.withUnsafeBufferPointer { fixes in
+      analysis.cosLatitudes.withUnsafeBufferPointer { cosLatitudes in
+        var index = 0
+        while index < fixes.count {
+          index += engine.processQuietRun(
+            fixes, cosLatitudes: cosLatitudes, coordsBytes: analysis.coordsBytes, from: index)
+          guard index < fixes.count else { break }
+          engine.process(
+            fixes[index], coordsBytes: Int(analysis.coordsBytes[index]), cosLatitude: cosLatitudes[index])
+          index += 1
+        }
+      }
+    }
   }
 }

@@ -78,6 +78,14 @@ public struct MetricsObserver: ReplayObserver {
     rawObserved = rawIndex
   }
 
+  /// With an analysis whose stop table the stop metrics read, a fix that changed nothing only
+  /// advances the raw index (the metrics take the fixes from the analysis at the next event).
+  public var takesQuietRuns: Bool { hasAnalysis && stopsUseTable }
+
+  public mutating func replayDidDecide(_ count: Int, as kind: FixDecision.Kind, last: Fix) {
+    rawIndex += count
+  }
+
   public mutating func replayDidEmit(_ location: CalmGeoLocation) {
     catchUp()
     fidelity.observeEmitted(location.fix)

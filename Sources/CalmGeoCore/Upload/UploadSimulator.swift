@@ -187,6 +187,23 @@ public struct UploadSimulator: Sendable {
     runClock(to: now, observer: &observer)
   }
 
+  /// The latest time the clock can move to with nothing completing or expiring: `advance(to:observer:)`
+  /// up to it only records the move on the tape. `Int64.min` while live answers wait to be collected.
+  package var quietThrough: Int64 {
+    guard unanswered.isEmpty else { return .min }
+    var quiet = earliestCompletion == .max ? Int64.max : earliestCompletion - 1
+    if storageFrontTime != .max { quiet = min(quiet, Self.expiry(storedAt: storageFrontTime, ttl: ttl)) }
+    if let first = storedTimesOnly.first { quiet = min(quiet, Self.expiry(storedAt: first, ttl: ttl)) }
+    return quiet
+  }
+
+  /// The last time at which a record stored at `storedAt` has not expired (`now - storedAt <= ttl`),
+  /// saturating instead of overflowing.
+  private static func expiry(storedAt: Int64, ttl: Int64) -> Int64 {
+    let (sum, overflow) = storedAt.addingReportingOverflow(ttl)
+    return overflow ? (ttl > 0 ? .max : .min) : sum
+  }
+
   /// `advanceClock(to:observer:)` when something may complete or expire by `now`.
   private mutating func runClock<O: ReplayObserver>(to now: Int64, observer: inout O) {
     if !unanswered.isEmpty { collectAnswers(by: now) }
