@@ -204,12 +204,12 @@ public struct ReplayEngine<Observer: ReplayObserver> {
   ) -> CalmGeoLocation {
     emitsAtLastTime = lastEmittedTime == fix.time ? emitsAtLastTime + 1 : 0
     if config.fetchActivity { activitySources[ActivityModel.source(for: fix).rawValue, default: 0] += 1 }
-    var location = CalmGeoLocation(
+    // A constant, so that the observer and the simulator read it where it is: built as a variable
+    // and then changed, it was copied (152 bytes) before each of the two calls.
+    let location = CalmGeoLocation(
       id: LocationID(seed: settings.seed, time: fix.time, occurrence: emitsAtLastTime), sequence: emitted,
       isMoving: isMoving, event: event,
-      activity: config.fetchActivity ? ActivityModel.activity(for: fix) : nil, fix: fix)
-    location.call = call
-    location.isHeard = isHeard
+      activity: config.fetchActivity ? ActivityModel.activity(for: fix) : nil, fix: fix, call: call, isHeard: isHeard)
     if call != nil { emittedByCalls += 1 }
     emitted += 1
     lastEmittedTime = fix.time

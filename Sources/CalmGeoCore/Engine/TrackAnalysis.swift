@@ -15,6 +15,11 @@ public struct TrackAnalysis: Sendable {
   public let cosLatitudes: [Double]
   /// Per fix, the haversine distance from the fix before it (0 for the first), metres.
   public let steps: [Double]
+  /// The steps added up in order: `stepSums[k]` is 0 + steps[0] + … + steps[k − 1], added left to
+  /// right (k from 0 to the fix count), the raw length the fidelity metrics reach after k fixes.
+  package let stepSums: [Double]
+  /// Whether the fixes' times strictly increase (a normalized track's do).
+  package let timesIncrease: Bool
   /// Per fix, its time and its fidelity frame (`FixFrame`): what the metrics of every replay of
   /// the track read from here rather than copy (32 bytes a fix, once per track).
   package let frames: [TimedFrame]
@@ -66,6 +71,14 @@ public struct TrackAnalysis: Sendable {
     self.coordsBytes = coordsBytes
     self.stopRuns = stopRuns
     (cosLatitudes, steps, frames) = geometry
+    var sum = 0.0
+    stepSums =
+      [0]
+      + steps.map { step in
+        sum += step
+        return sum
+      }
+    timesIncrease = zip(frames, frames.dropFirst()).allSatisfy { $0.time < $1.time }
     self.efficiencyLadder = efficiencyLadder
     self.medianAccuracy = medianAccuracy
   }

@@ -21,13 +21,18 @@ public struct CalmGeoLocation: Sendable, Hashable {
   /// Whether the app's listener received it (`unregisterLocationListener()` turns this off).
   public var isHeard = true
 
-  public init(id: LocationID, sequence: Int, isMoving: Bool, event: Event?, activity: CalmGeoActivity?, fix: Fix) {
+  public init(
+    id: LocationID, sequence: Int, isMoving: Bool, event: Event?, activity: CalmGeoActivity?, fix: Fix,
+    call: AppCall.Name? = nil, isHeard: Bool = true
+  ) {
     self.id = id
     self.sequence = sequence
     self.isMoving = isMoving
     self.event = event
     self.activity = activity
     self.fix = fix
+    self.call = call
+    self.isHeard = isHeard
   }
 
   /// Milliseconds since 1970 UTC.

@@ -296,6 +296,7 @@ public struct UploadSimulator: Sendable {
   }
 
   /// Whether the back-off after failures allows a threshold sync at `now`.
+  @inline(__always)
   public func backOffElapsed(at now: Int64) -> Bool {
     guard let lastFailure, tried > 0 else { return true }
     let wait = min(600, (Int64(1) << Int64(min(tried, 20))) - 1)
@@ -364,6 +365,7 @@ public struct UploadSimulator: Sendable {
   }
 
   /// Whether request bodies are encoded: an observer wants them, or the transport sends them.
+  @inline(__always)
   private func encodesBodies<O: ReplayObserver>(_ observer: O) -> Bool {
     observer.wantsRequestBodies || transport.needsBodies
   }
@@ -391,6 +393,7 @@ public struct UploadSimulator: Sendable {
     inFlight += answered
   }
 
+  @inline(__always)
   private func nextCompletion() -> (index: Int, completedAt: Int64)? {
     guard !inFlight.isEmpty else { return nil }
     // Field by field through the buffer: copying whole requests (url, headers, sequences)
@@ -451,6 +454,7 @@ public struct UploadSimulator: Sendable {
     storageFrontTime = storage.isEmpty ? .max : storage[storage.startIndex].time
   }
 
+  @inline(__always)
   private func storedPosition(of sequence: Int) -> Int? {
     // Hand-written, not `partitioningIndex`: it runs per delivered record, and a change here is unmeasured.
     var low = storage.startIndex

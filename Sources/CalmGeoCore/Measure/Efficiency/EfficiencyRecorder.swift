@@ -68,6 +68,12 @@ struct EfficiencyRecorder: Sendable {
     // Counting only (no track kept, or past the limit): the distinct times, as one at a time would.
     var last = lastRawTime
     var count = distinct
+    if analysis.timesIncrease, index < range.upperBound, analysis.frames[index].time > last {
+      // Every time is new: each fix counts.
+      count += range.upperBound - index
+      last = analysis.frames[range.upperBound - 1].time
+      index = range.upperBound
+    }
     while index < range.upperBound {
       let time = analysis.frames[index].time
       if time > last {

@@ -47,8 +47,14 @@ struct DistanceAccumulator: Sendable {
       for metres in distances {
         sum += metres
         if metres > max { max = metres }
-        let mm = Self.millimetres(metres)
-        if mm < Self.smallLimit { small[Int(mm)] += 1 } else { histogram.record(mm) }
+        // `millimetres(metres)` below `smallLimit` without its conversion's checks: from 1 up to the
+        // limit the truncation is the index, below 1 (and NaN) it is 0.
+        let mm = metres * 1000 + 0.5
+        if !(mm >= Double(Self.smallLimit)) {
+          small[mm >= 1 ? Int(mm) : 0] &+= 1
+        } else {
+          histogram.record(Self.millimetres(metres))
+        }
       }
     }
     count += distances.count

@@ -96,9 +96,8 @@ public struct FidelityMetrics: Sendable {
       sharesFrames = true
       pending = analysis.frames
     }
-    var length = rawLength
-    for index in fixes..<end { length += analysis.steps[index] }
-    rawLength = length
+    // The fixes so far all came from the analysis (from the first): the same additions in the same order.
+    rawLength = analysis.stepSums[end]
     // The cosines' range serves the Hausdorff search only (`hausdorffSearch()`).
     if computesHausdorff {
       for index in fixes..<end {
