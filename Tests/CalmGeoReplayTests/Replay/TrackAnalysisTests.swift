@@ -127,4 +127,25 @@ struct TrackAnalysisTests {
       return asked > after
     }
   }
+
+  /// `stepSums[k]` is the first k steps added left to right (the raw length the fidelity metrics
+  /// reach after k fixes), and `timesIncrease` tells a normalized track from one with a repeated time.
+  @Test func stepSumsAddTheStepsInOrder() throws {
+    let track = try TrackReader.load(path: Self.samples[0])
+    let analysis = TrackAnalysis(track, stopRules: [])
+    #expect(analysis.stepSums.count == track.fixes.count + 1 && analysis.stepSums[0] == 0)
+    var sum = 0.0
+    var mismatches = 0
+    for (k, step) in analysis.steps.enumerated() {
+      sum += step
+      if analysis.stepSums[k + 1] != sum { mismatches += 1 }
+    }
+    #expect(mismatches == 0 && track.fixes.count > 10)
+    #expect(analysis.timesIncrease)
+    let repeated = Track(
+      name: "repeated.csv", format: .csv,
+      fixes: [Fix(time: 1_000, latitude: 1, longitude: 2), Fix(time: 1_000, latitude: 1, longitude: 2.0001)],
+      diagnostics: InputDiagnostics())
+    #expect(!TrackAnalysis(repeated, stopRules: []).timesIncrease)
+  }
 }
