@@ -1,3 +1,5 @@
+import CalmGeoSystem
+
 /// Reads a whole log with the parser for its format.
 public enum TrackReader {
   /// Streams the fixes of an opened log, in input order, to `emit`. With
@@ -132,24 +134,49 @@ public enum TrackReader {
     }
   }
 
+  /// About the fewest bytes a fix takes in a log of `format` (a CSV row with a time and a position, a GGA and
+  /// an RMC sentence, a GPX point): the file's size over it guesses the number of fixes from above.
+  private static func typicalBytesPerFix(_ format: InputFormat) -> Int {
+    switch format {
+    case .csv: 64
+    case .gpx: 96
+    case .nmea, .gnssLogger: 128
+    case .calmgeoJSON: 256
+    }
+  }
+
   /// Reads and normalizes a whole log into memory (for sweeps and tests).
   public static func load(
     path: String, options: ParseOptions = ParseOptions(), forcedFormat: InputFormat? = nil,
     speedPolicy: FixNormalizer.SpeedPolicy = .auto
   ) throws -> Track {
     let opened = try InputOpener.open(path: path, forcedFormat: forcedFormat)
-    return try load(opened, options: options, speedPolicy: speedPolicy)
+    let bytes = opened.gzipped ? nil : try? SystemFiles.status(path).size
+    return try load(
+      opened, options: options, speedPolicy: speedPolicy,
+      expectedFixes: bytes.map { Int($0) / Self.typicalBytesPerFix(opened.format) } ?? 0)
   }
 
-  /// Reads and normalizes an opened log into memory.
+  /// Reads and normalizes an opened log into memory; `expectedFixes`, a guess of how many
+  /// fixes it holds, is room made for them at once (an array of fixes grown by doubling was
+  /// copied and given fresh pages about twenty times over a sweep's 400 000-fix log).
   public static func load(
     _ opened: InputOpener.Opened, options: ParseOptions = ParseOptions(),
-    speedPolicy: FixNormalizer.SpeedPolicy = .auto
+    speedPolicy: FixNormalizer.SpeedPolicy = .auto, expectedFixes: Int = 0
   ) throws(ParseError) -> Track {
     var diagnostics = InputDiagnostics(strict: options.strict, maxProblems: options.maxReportedProblems)
     var fixes: [Fix] = []
+    fixes.reserveCapacity(expectedFixes)
     try readNormalized(opened, options: options, speedPolicy: speedPolicy, diagnostics: &diagnostics) {
       fixes.append($0)
+    }
+    // A guess far above the count (long NMEA lines, skipped rows) keeps no more than twice the room needed.
+    // (`Array(fixes)` would share the same buffer: the fixes are copied into one of their size.)
+    if fixes.capacity > 2 * fixes.count + 1024 {
+      let read = fixes
+      fixes = [Fix](unsafeUninitializedCapacity: read.count) { buffer, count in
+        count = buffer.initialize(fromContentsOf: read)
+      }
     }
     var track = Track(
       name: opened.source.name, format: opened.format, fixes: fixes, diagnostics: diagnostics,
