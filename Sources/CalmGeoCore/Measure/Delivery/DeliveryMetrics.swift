@@ -22,7 +22,13 @@ public struct DeliveryMetrics: ReplayObserver, Sendable {
   public mutating func replayDidEmit(_ location: CalmGeoLocation) {
     let index = location.sequence
     guard index >= 0 else { return }
-    if index >= fixTimes.count {
+    if index == fixTimes.count {
+      // The usual emit, the next index: appended as such, not as a run of one through the generic path.
+      fixTimes.append(location.time)
+      delivered.append(false)
+      return
+    }
+    if index > fixTimes.count {
       fixTimes.append(contentsOf: repeatElement(0, count: index + 1 - fixTimes.count))
       delivered.append(contentsOf: repeatElement(false, count: index + 1 - delivered.count))
     }
