@@ -208,52 +208,42 @@ public struct TrackingStateMachine: Sendable {
     guard isRunning, !awaitingRequest, !measuresDistances, let ref, let anchor = refAnchor else {
       return (0, .filtered)
     }
-    var index = start
-    var last = previous
-    if mode == .listening {
+    let listening = mode == .listening
+    // The last time a fix may have, and whether each fix's distance is compared at all.
+    var horizon = limit
+    var compares = true
+    if listening {
       guard !awaitingOneShot else { return (0, .filtered) }
       // The sleep rule needs both ages past sleepTime, the still rule (moving) the ref's past stillTime.
-      var horizon = min(limit, max(ref.time, listenStart) + Self.sleepTime)
+      horizon = min(horizon, max(ref.time, listenStart) + Self.sleepTime)
       if isMoving { horizon = min(horizon, ref.time + Self.stillTime) }
-      while index < fixes.count {
-        let time = fixes[index].time
-        guard time > last, time <= horizon else { break }
-        let fixAnchor = GeoMath.Anchor(
-          latitude: fixes[index].latitude, longitude: fixes[index].longitude, cosLatitude: cosLatitudes[index])
-        var distance = DecisionDistance(from: anchor, to: fixAnchor, measured: false)
-        if distance.exceeds(judge(speed: fixes[index].speed)) { break }
-        last = time
-        index += 1
-      }
-      counters.filtered += index - start
     } else if let outsideSince = firstOutside {
-      // An exit is pending: fixes are ignored until its delay is over.
-      let horizon = min(limit, outsideSince + exitDelay - 1)
-      while index < fixes.count {
-        let time = fixes[index].time
-        guard time > last, time <= horizon else { break }
-        last = time
-        index += 1
-      }
-    } else {
-      while index < fixes.count {
-        let time = fixes[index].time
-        guard time > last, time <= limit else { break }
-        if geofenceUnknown && (fixes[index].horizontalAccuracy ?? 0) > geofenceRadius { break }
+      // An exit is pending: fixes are ignored until its delay is over, wherever they are.
+      horizon = min(horizon, outsideSince + exitDelay - 1)
+      compares = false
+    }
+    var index = start
+    var last = previous
+    while index < fixes.count {
+      let time = fixes[index].time
+      guard time > last, time <= horizon else { break }
+      if compares {
+        if !listening && geofenceUnknown && (fixes[index].horizontalAccuracy ?? 0) > geofenceRadius { break }
+        let threshold = listening ? judge(speed: fixes[index].speed) : geofenceRadius
         let fixAnchor = GeoMath.Anchor(
           latitude: fixes[index].latitude, longitude: fixes[index].longitude, cosLatitude: cosLatitudes[index])
         var distance = DecisionDistance(from: anchor, to: fixAnchor, measured: false)
-        if distance.exceeds(geofenceRadius) { break }
-        last = time
-        index += 1
+        if distance.exceeds(threshold) { break }
       }
+      last = time
+      index += 1
     }
     let taken = index - start
     guard taken > 0 else { return (0, .filtered) }
     counters.fixes += taken
-    if mode == .monitoring { counters.fixesWhileMonitoring += taken }
+    if listening { counters.filtered += taken } else { counters.fixesWhileMonitoring += taken }
     account(until: last)
-    return (taken, mode == .listening ? .filtered : .ignoredWhileMonitoring)
+    return (taken, listening ? .filtered : .ignoredWhileMonitoring)
   }
 
   /// Mode and motion now.

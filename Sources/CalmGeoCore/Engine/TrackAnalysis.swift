@@ -71,13 +71,10 @@ public struct TrackAnalysis: Sendable {
     self.coordsBytes = coordsBytes
     self.stopRuns = stopRuns
     (cosLatitudes, steps, frames) = geometry
-    var sum = 0.0
-    stepSums =
-      [0]
-      + steps.map { step in
-        sum += step
-        return sum
-      }
+    var sums = [0.0]
+    sums.reserveCapacity(steps.count + 1)
+    for step in steps { sums.append(sums[sums.count - 1] + step) }
+    stepSums = sums
     timesIncrease = zip(frames, frames.dropFirst()).allSatisfy { $0.time < $1.time }
     self.efficiencyLadder = efficiencyLadder
     self.medianAccuracy = medianAccuracy
