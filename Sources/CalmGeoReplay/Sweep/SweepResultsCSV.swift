@@ -33,20 +33,30 @@ package struct SweepResultsCSV: Sendable {
 
   /// The line of a row given its values over `columns` (NaN for none).
   package func line(track: Int, configuration: Int, values: [Double]) -> String {
-    let name = manifest.tracks.indices.contains(track) ? manifest.tracks[track].name : ""
-    return SweepText.csvLine(
-      [name, String(track), String(configuration)] + manifest.grid.values(at: configuration).map(SweepText.value)
-        + values.map(SweepText.number))
+    var csv = SweepCSVText()
+    line(track: track, configuration: configuration, values: values, into: &csv)
+    return csv.text
+  }
+
+  private func line(track: Int, configuration: Int, values: [Double], into csv: inout SweepCSVText) {
+    csv.field(manifest.tracks.indices.contains(track) ? manifest.tracks[track].name : "")
+    csv.integer(track)
+    csv.integer(configuration)
+    csv.fields(manifest.grid.values(at: configuration).map(SweepText.value))
+    for value in values { csv.number(value) }
+    csv.endLine()
   }
 
   /// The whole file: every row of `table` (grid order) over all of its columns.
   package static func render(manifest: SweepManifest, table: SweepTable) -> String {
     let columns = table.columns
     let writer = SweepResultsCSV(manifest: manifest, columns: columns)
-    var text = writer.header
+    var csv = SweepCSVText()
+    csv.fields(["track", "trackIndex", "configIndex"] + manifest.grid.variables.map(\.path) + columns)
+    csv.endLine()
     for (entry, values) in zip(table.entries, table.matrix(columns: columns)) {
-      text += writer.line(track: entry.trackIndex, configuration: entry.configIndex, values: values)
+      writer.line(track: entry.trackIndex, configuration: entry.configIndex, values: values, into: &csv)
     }
-    return text
+    return csv.text
   }
 }

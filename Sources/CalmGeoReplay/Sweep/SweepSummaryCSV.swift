@@ -7,22 +7,24 @@ package enum SweepSummaryCSV {
     let grid = analysis.manifest.grid
     let rank = ranks(analysis)
     let meets = Dictionary(uniqueKeysWithValues: analysis.ranking.order.map { ($0.configIndex, $0.meetsConstraints) })
-    var text = SweepText.csvLine(
-      ["configIndex"] + grid.variables.map(\.path) + ["tracks", "rank", "meetsConstraints"]
-        + analysis.columns.flatMap { ["\($0).sum", "\($0).mean", "\($0).p95"] })
+    var csv = SweepCSVText()
+    csv.fields(["configIndex"] + grid.variables.map(\.path) + ["tracks", "rank", "meetsConstraints"])
+    for column in analysis.columns { csv.fields(["\(column).sum", "\(column).mean", "\(column).p95"]) }
+    csv.endLine()
     for configuration in analysis.summary.configurations {
-      var fields = [String(configuration.index)] + grid.values(at: configuration.index).map(SweepText.value)
-      fields += [
-        String(configuration.tracks), rank[configuration.index].map(String.init) ?? "",
-        String(meets[configuration.index] ?? false),
-      ]
+      csv.integer(configuration.index)
+      csv.fields(grid.values(at: configuration.index).map(SweepText.value))
+      csv.integer(configuration.tracks)
+      csv.field(rank[configuration.index].map(String.init) ?? "")
+      csv.field(String(meets[configuration.index] ?? false))
       for column in analysis.columns.indices {
-        fields += [configuration.sum[column], configuration.mean[column], configuration.p95[column]].map(
-          SweepText.number)
+        csv.number(configuration.sum[column])
+        csv.number(configuration.mean[column])
+        csv.number(configuration.p95[column])
       }
-      text += SweepText.csvLine(fields)
+      csv.endLine()
     }
-    return text
+    return csv.text
   }
 
   /// The configurations on the Pareto front of the objectives' means, by index:

@@ -14,7 +14,8 @@ struct ParameterChart {
   let height = NumberText.fixed(Self.height)
   let caption: String
   let frame: PlotFrame
-  let dots: [PlotDot]
+  /// Each configuration's dot, as markup (`PlotDot.circles`).
+  let dots: String
   let trend: String
   let recommended: PlotDot?
 
@@ -53,9 +54,11 @@ struct ParameterChart {
     frame = PlotFrame(
       left: left, top: top, right: right, bottom: bottom, xTicks: xTicks, yTicks: ys.ticks,
       xTitle: variable.path + xNote, yTitle: "", titleGap: (x: 36, y: 0))
-    dots = points.map {
-      PlotDot(x: place[$0.key] ?? left, y: ys.pixel($0.y), configuration: $0.index, cls: "pt" + facts.classes($0.index))
-    }
+    dots = PlotDot.circles(
+      points.map {
+        PlotDot(
+          x: place[$0.key] ?? left, y: ys.pixel($0.y), configuration: $0.index, cls: "pt" + facts.classes($0.index))
+      }, radius: "4")
     // Summed in configuration order, so the same sweep gives the same bytes.
     var sums: [String: (total: Double, count: Int)] = [:]
     for point in points {

@@ -22,8 +22,10 @@ struct ScatterView {
   let width = NumberText.fixed(Self.width)
   let height = NumberText.fixed(Self.height)
   let frame: PlotFrame
-  let dots: [PlotDot]
-  let front: [PlotDot]
+  /// Every configuration's dot, as markup (`PlotDot.circles`).
+  let dots: String
+  /// The front members' dots, as markup.
+  let front: String
   /// Beside each front member but the recommended; none when the front has more than 40.
   let frontLabels: [Label]
   /// `x,y x,y …` through the front, left to right, when it is the plotted pair's.
@@ -56,9 +58,9 @@ struct ScatterView {
         x: xs.pixel(point.x), y: ys.pixel(point.y), configuration: point.index,
         cls: cls + (facts.meets(point.index) ? "" : " fails"))
     }
-    dots = points.map { dot($0, "dot") }
+    dots = PlotDot.circles(points.map { dot($0, "dot") }, radius: "5")
     let members = points.filter { facts.front.contains($0.index) }
-    front = members.map { dot($0, "front-dot") }
+    front = PlotDot.circles(members.map { dot($0, "front-dot") }, radius: "6.5")
     let plane = Set([axes.x, axes.y]) == Set(facts.objectives.map(\.path))
     hasFrontLine = plane && members.count > 1
     frontLine =
