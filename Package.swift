@@ -178,7 +178,11 @@ let package = Package(
 
     // Tests
     .testTarget(
-      name: "CalmGeoReplayTests", dependencies: ["CalmGeoReplay", "CalmGeoLibraryEngine", "CalmGeoSystem"],
+      name: "CalmGeoReplayTests",
+      dependencies: [
+        "CalmGeoReplay", "CalmGeoLibraryEngine", "CalmGeoSystem",
+        .product(name: "Histogram", package: "hdrhistogram-swift"),
+      ],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "CalmGeoLiveTests", dependencies: ["CalmGeoLive", "CalmGeoReplay"]),
