@@ -47,7 +47,7 @@ public struct TrackAnalysis: Sendable {
   /// worked out in concurrent tasks: each part is a function of the fixes alone, so the result
   /// is the one `init(_:stopRules:)` gives.
   public static func concurrently(_ track: Track, stopRules: Set<StopRule>) async -> TrackAnalysis {
-    async let coords = coordsBytes(track)
+    async let coords = coordsBytesConcurrently(track)
     async let geometry = geometry(track)
     async let ladder = efficiencyLadder(track)
     async let median = EfficiencyRecorder.medianAccuracy(track.fixes)
@@ -86,8 +86,33 @@ public struct TrackAnalysis: Sendable {
   }
 
   private static func coordsBytes(_ track: Track) -> [Int32] {
+    coordsBytes(track.fixes[...])
+  }
+
+  private static func coordsBytes(_ fixes: ArraySlice<Fix>) -> [Int32] {
     var scratch = JSONBytes(reservingCapacity: 420)
-    return track.fixes.map { Int32(CalmGeoJSONWriter.coordsByteCount($0, scratch: &scratch)) }
+    return fixes.map { Int32(CalmGeoJSONWriter.coordsByteCount($0, scratch: &scratch)) }
+  }
+
+  /// `coordsBytes(track)` in pieces of at least 65 536 fixes counted at once: the largest part of
+  /// the analysis, which alone kept the other parts' cores waiting.
+  private static func coordsBytesConcurrently(_ track: Track) async -> [Int32] {
+    let fixes = track.fixes
+    let pieces = min(4, max(1, fixes.count / 65_536))
+    guard pieces > 1 else { return coordsBytes(track) }
+    let bounds = (0...pieces).map { fixes.count * $0 / pieces }
+    let counted = await withTaskGroup(of: (Int, [Int32]).self) { group in
+      for piece in 0..<pieces {
+        group.addTask { (piece, coordsBytes(fixes[bounds[piece]..<bounds[piece + 1]])) }
+      }
+      var counted = [[Int32]](repeating: [], count: pieces)
+      for await (piece, bytes) in group { counted[piece] = bytes }
+      return counted
+    }
+    var all: [Int32] = []
+    all.reserveCapacity(fixes.count)
+    for piece in counted { all += piece }
+    return all
   }
 
   private static func geometry(_ track: Track) -> (cosLatitudes: [Double], steps: [Double], frames: [TimedFrame]) {
