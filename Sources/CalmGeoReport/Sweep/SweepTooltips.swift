@@ -39,7 +39,7 @@ enum SweepTooltips {
       json.raw("]}")
     }
     json.raw("}")
-    return String(decoding: json.bytes, as: UTF8.self).replacingLessThan()
+    return String(decoding: json.bytes.replacingLessThan(), as: UTF8.self)
   }
 
   /// `met` or `not met: stops.missed == 0 (2 of 3 tracks)`.
@@ -55,11 +55,15 @@ enum SweepTooltips {
   }
 }
 
-extension String {
-  /// `<` as the JSON escape `\u003c`, so that no `</script` or `<!--` can end a script early.
-  fileprivate func replacingLessThan() -> String {
-    var result = ""
-    for character in self { if character == "<" { result += "\\u003c" } else { result.append(character) } }
+extension [UInt8] {
+  /// Every `<` as the JSON escape `\u003c`, so that no `</script` or `<!--` can end a script early
+  /// (byte by byte: in UTF-8 the byte 0x3C is always the character).
+  fileprivate func replacingLessThan() -> [UInt8] {
+    var result: [UInt8] = []
+    result.reserveCapacity(count + count / 64)
+    for byte in self {
+      if byte == 0x3C { result.append(contentsOf: #"\u003c"#.utf8) } else { result.append(byte) }
+    }
     return result
   }
 }
