@@ -43,8 +43,29 @@ public enum CalmGeoJSONWriter {
   }()
 
   /// The length of a fix's `coords` object as `write` encodes it (`scratch` is no longer used: the
-  /// coords are written into stack memory).
+  /// length is counted from the numbers' lengths, nothing is written).
   public static func coordsByteCount(_ fix: Fix, scratch: inout JSONBytes) -> Int {
+    coordsKeyBytes + JSONText.length(fix.latitude) + JSONText.length(fix.longitude)
+      + JSONText.knownLength(fix.storedHorizontalAccuracy) + JSONText.knownLength(fix.storedSpeed)
+      + JSONText.knownLength(fix.storedSpeedAccuracy) + JSONText.knownLength(fix.storedCourse)
+      + 2 * JSONText.knownLength(fix.storedAltitude) + JSONText.knownLength(fix.storedVerticalAccuracy)
+      + JSONText.length(Double(fix.time - referenceDateMillis) / 1000)
+  }
+
+  /// The bytes of a `coords` object besides its numbers (`writeCoords`'s keys and punctuation,
+  /// `headingAccuracy`'s -1 included): a coords object of single-digit numbers less its nine numbers
+  /// (altitude written twice).
+  private static let coordsKeyBytes: Int = {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: headAndCoordsCapacity) { buffer in
+      var text = JSONText(buffer.baseAddress!)
+      writeCoords(Fix(time: referenceDateMillis, latitude: 0, longitude: 0), into: &text)
+      // Latitude, longitude and the time are "0"; the six absent values and the repeated altitude "-1".
+      return text.count - 3 - 7 * 2
+    }
+  }()
+
+  /// The length of `fix`'s `coords` object, written (what `coordsByteCount` counts; for tests).
+  package static func writtenCoordsByteCount(_ fix: Fix) -> Int {
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: headAndCoordsCapacity) { buffer in
       var text = JSONText(buffer.baseAddress!)
       writeCoords(fix, into: &text)

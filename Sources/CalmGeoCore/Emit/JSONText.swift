@@ -77,6 +77,30 @@ extension JSONText {
     return count
   }
 
+  /// How many bytes `write(value, into:)` writes, worked out without writing them (the same
+  /// cases in the same order; the rare `description` case is written into stack memory).
+  static func length(_ value: Double) -> Int {
+    let sign = value.sign == .minus ? 1 : 0
+    if value.magnitude < 9_007_199_254_740_992, value == Double(Int64(value)) {
+      return sign + digitCount(UInt64(value.magnitude))
+    }
+    if let shortest = ShortestDecimal.of(value) {
+      // `writeDecimal`'s length: the digits and the point, or "0." and the zeros before the digits.
+      let count = digitCount(shortest.digits)
+      let wholeDigits = count + shortest.exponent
+      return (value < 0 ? 1 : 0) + (wholeDigits > 0 ? count + 1 : 2 - wholeDigits + count)
+    }
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxNumberBytes) { buffer in
+      write(value, into: buffer.baseAddress!)
+    }
+  }
+
+  /// How many bytes `known(value)` writes: `-1` for NaN, else `length(value)`.
+  @inline(__always)
+  static func knownLength(_ value: Double) -> Int {
+    value.isNaN ? 2 : length(value)
+  }
+
   /// Writes an integer's decimal digits at `out`; returns how many (1 to 20).
   static func writeInt(_ value: Int, into out: UnsafeMutablePointer<UInt8>) -> Int {
     guard value < 0 else { return writeDigits(UInt64(value), into: out) }

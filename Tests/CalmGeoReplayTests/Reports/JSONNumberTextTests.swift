@@ -170,4 +170,45 @@ struct AppendedJSONNumbers {
     }
     return String(decoding: text, as: UTF8.self)
   }
+
+  /// The coords' length counted from the numbers' lengths (the sweep analysis's `coordsBytes`) is the
+  /// length written, for every kind of number `JSONText.write` has a case for.
+  @Test func coordsLengthCountedIsTheLengthWritten() {
+    let values: [Double] = [
+      0, -0.0, 1, -1, 7.5, 10.1, 305.08, 60.38538, -122.0841234567, 5.217219, 0.001, 0.0012345, -0.0010000000000000002,
+      0.0009999, 1e-7, 123_456_789_012_345, 1e15, 9_007_199_254_740_992, 1e21, 0.1 + 0.2, 2.5e-308, .nan, .infinity,
+      -.infinity, .greatestFiniteMagnitude, 0.5, 1024.25, 4_294_967_296.5,
+    ]
+    var scratch = JSONBytes()
+    var compared = 0
+    for (index, value) in values.enumerated() {
+      let other = values[(index * 7 + 3) % values.count]
+      for time: Int64 in [0, 978_307_200_000, 1_700_000_000_123, -5_000, 978_307_200_001, 4_102_444_800_500] {
+        var fix = Fix(time: time, latitude: value, longitude: other)
+        fix.storedHorizontalAccuracy = other
+        fix.storedSpeed = value
+        fix.storedSpeedAccuracy = index % 2 == 0 ? .nan : other
+        fix.storedCourse = value
+        fix.storedAltitude = other
+        fix.storedVerticalAccuracy = value
+        #expect(
+          CalmGeoJSONWriter.coordsByteCount(fix, scratch: &scratch) == CalmGeoJSONWriter.writtenCoordsByteCount(fix),
+          "\(value), \(other), \(time)")
+        compared += 1
+      }
+    }
+    #expect(compared == values.count * 6)
+  }
+
+  @Test(.enabled(if: Corpus.isAvailable, Corpus.skipReason))
+  func coordsLengthCountedIsTheLengthWrittenOnTheCorpus() {
+    var scratch = JSONBytes()
+    let compared = Corpus.forEachTrack { file, track in
+      let wrong = track.fixes.first {
+        CalmGeoJSONWriter.coordsByteCount($0, scratch: &scratch) != CalmGeoJSONWriter.writtenCoordsByteCount($0)
+      }
+      #expect(wrong == nil, "\(file): line \(wrong?.line ?? 0)")
+    }
+    #expect(compared >= 100)
+  }
 }
