@@ -35,11 +35,14 @@ public struct TrackAnalysis: Sendable {
   /// Analyses `track` for replays under `stopRules` (the `replay.metrics` rules of the
   /// configurations that will replay it).
   public init(_ track: Track, stopRules: Set<StopRule>) {
+    let geometry = Self.geometry(track)
     var runs: [StopRule: StopRunTable] = [:]
-    for rule in stopRules { runs[rule] = StopRunTable(fixes: track.fixes, rule: rule) }
+    for rule in stopRules {
+      runs[rule] = StopRunTable(fixes: track.fixes, cosLatitudes: geometry.cosLatitudes, rule: rule)
+    }
     self.init(
       identity: TrackIdentity(track), coordsBytes: Self.coordsBytes(track), stopRuns: runs,
-      geometry: Self.geometry(track), efficiencyLadder: Self.efficiencyLadder(track),
+      geometry: geometry, efficiencyLadder: Self.efficiencyLadder(track),
       medianAccuracy: EfficiencyRecorder.medianAccuracy(track.fixes))
   }
 
@@ -48,7 +51,7 @@ public struct TrackAnalysis: Sendable {
   /// is the one `init(_:stopRules:)` gives.
   public static func concurrently(_ track: Track, stopRules: Set<StopRule>) async -> TrackAnalysis {
     async let coords = coordsBytesConcurrently(track)
-    async let geometry = geometry(track)
+    async let geometry = geometryConcurrently(track)
     async let ladder = efficiencyLadder(track)
     async let median = EfficiencyRecorder.medianAccuracy(track.fixes)
     let runs = await withTaskGroup(of: (StopRule, StopRunTable).self) { group in
@@ -64,7 +67,7 @@ public struct TrackAnalysis: Sendable {
 
   private init(
     identity: TrackIdentity, coordsBytes: [Int32], stopRuns: [StopRule: StopRunTable],
-    geometry: (cosLatitudes: [Double], steps: [Double], frames: [TimedFrame]), efficiencyLadder: EfficiencyLadder?,
+    geometry: Geometry, efficiencyLadder: EfficiencyLadder?,
     medianAccuracy: Double?
   ) {
     self.identity = identity
@@ -81,7 +84,8 @@ public struct TrackAnalysis: Sendable {
   }
 
   private static func efficiencyLadder(_ track: Track) -> EfficiencyLadder? {
-    guard EfficiencyStats.problemSize(track.fixes) <= EfficiencyStats.fixLimit else { return nil }
+    guard EfficiencyStats.problemSize(track.fixes, upTo: EfficiencyStats.fixLimit + 1) <= EfficiencyStats.fixLimit
+    else { return nil }
     return EfficiencyLadder(track: SEDTrack(track.fixes), workBudget: EfficiencyStats.workBudget / 2)
   }
 
@@ -115,12 +119,51 @@ public struct TrackAnalysis: Sendable {
     return all
   }
 
-  private static func geometry(_ track: Track) -> (cosLatitudes: [Double], steps: [Double], frames: [TimedFrame]) {
-    let anchors = track.fixes.map(GeoMath.Anchor.init)
+  /// Per fix: its cosine of latitude, its step from the fix before, its time and frame.
+  private typealias Geometry = (cosLatitudes: [Double], steps: [Double], frames: [TimedFrame])
+
+  private static func geometry(_ track: Track) -> Geometry {
+    geometry(track.fixes, from: 0, to: track.fixes.count)
+  }
+
+  /// The geometry of `fixes[start..<end]`; the first step is from `fixes[start - 1]` (0 at the start).
+  private static func geometry(_ fixes: [Fix], from start: Int, to end: Int) -> Geometry {
+    let anchors = fixes[start..<end].map(GeoMath.Anchor.init)
+    let before = start > 0 ? GeoMath.Anchor(fixes[start - 1]) : nil
     return (
-      anchors.map(\.cosLatitude), anchors.indices.map { $0 == 0 ? 0 : anchors[$0 - 1].distance(to: anchors[$0]) },
-      zip(track.fixes, anchors).map { TimedFrame(time: $0.time, frame: FixFrame($1)) }
+      anchors.map(\.cosLatitude),
+      anchors.indices.map {
+        $0 == 0 ? (before?.distance(to: anchors[0]) ?? 0) : anchors[$0 - 1].distance(to: anchors[$0])
+      },
+      zip(fixes[start..<end], anchors).map { TimedFrame(time: $0.time, frame: FixFrame($1)) }
     )
+  }
+
+  /// `geometry(track)` in up to four pieces at once, as `coordsBytesConcurrently` (each value is
+  /// a function of one fix, or two for a step, so the pieces join into the same arrays).
+  private static func geometryConcurrently(_ track: Track) async -> Geometry {
+    let fixes = track.fixes
+    let pieces = min(4, max(1, fixes.count / 65_536))
+    guard pieces > 1 else { return geometry(track) }
+    let bounds = (0...pieces).map { fixes.count * $0 / pieces }
+    let parts = await withTaskGroup(of: (Int, Geometry).self) { group in
+      for piece in 0..<pieces {
+        group.addTask { (piece, geometry(fixes, from: bounds[piece], to: bounds[piece + 1])) }
+      }
+      var parts = [Geometry?](repeating: nil, count: pieces)
+      for await (piece, part) in group { parts[piece] = part }
+      return parts.map { $0! }
+    }
+    var joined: Geometry = ([], [], [])
+    joined.cosLatitudes.reserveCapacity(fixes.count)
+    joined.steps.reserveCapacity(fixes.count)
+    joined.frames.reserveCapacity(fixes.count)
+    for part in parts {
+      joined.cosLatitudes += part.cosLatitudes
+      joined.steps += part.steps
+      joined.frames += part.frames
+    }
+    return joined
   }
 
   /// Whether this is the analysis of `track`'s fixes (their count and the first, middle and

@@ -51,10 +51,17 @@ extension EfficiencyStats {
 
   /// The fixes of the min-# problem: those later than the fix before (`SEDTrack`'s rule).
   public static func problemSize(_ fixes: [Fix]) -> Int {
+    problemSize(fixes, upTo: .max)
+  }
+
+  /// `problemSize(fixes)`, or `limit` when it is `limit` or more (counting stops there: a long
+  /// track is known to be over the fix limit after the limit's fixes, not all of them).
+  package static func problemSize(_ fixes: [Fix], upTo limit: Int) -> Int {
     var count = 0
     var last = Int64.min
     for fix in fixes where fix.time > last {
       count += 1
+      if count >= limit { return limit }
       last = fix.time
     }
     return count

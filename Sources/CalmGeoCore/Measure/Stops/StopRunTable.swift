@@ -14,11 +14,16 @@ public struct StopRunTable: Sendable {
 
   /// Runs the detector once over `fixes` (the order a replay hands them to the engine).
   public init(fixes: [Fix], rule: StopRule) {
+    self.init(fixes: fixes, cosLatitudes: nil, rule: rule)
+  }
+
+  /// The same table, given each fix's cosine of latitude (`GeoMath.Anchor(fix)`'s) when already known.
+  package init(fixes: [Fix], cosLatitudes: [Double]?, rule: StopRule) {
     self.rule = rule
     var detector = StopDetector(radius: rule.radius, minDuration: rule.minDuration)
     var endings: [(fixIndex: Int, run: StopDetector.Run)] = []
     for (index, fix) in fixes.enumerated() {
-      if let ended = detector.observe(fix) { endings.append((index, ended)) }
+      if let ended = detector.observe(fix, cosLatitude: cosLatitudes?[index]) { endings.append((index, ended)) }
     }
     self.endings = endings
     last = detector.run

@@ -44,4 +44,14 @@ struct EfficiencyFixLimitTests {
     let fixes = EquatorTrack.workedExample
     #expect(EfficiencyStats.problemSize(fixes + [fixes.last!]) == fixes.count)
   }
+
+  @Test func theProblemSizeCountsUpToALimit() {
+    // Times 1, 2, 2, 3, 1, 4 s: the fixes later than the one before are at 1, 2, 3 and 4 s (the repeated
+    // 2 and the 1 after the 3 are not), so the size is 4; counting up to 3 stops at 3.
+    let fixes = [1, 2, 2, 3, 1, 4].map { Fix(time: Int64($0) * 1000, latitude: 0, longitude: 0) }
+    #expect(EfficiencyStats.problemSize(fixes) == 4)
+    #expect(EfficiencyStats.problemSize(fixes, upTo: 3) == 3)
+    #expect(EfficiencyStats.problemSize(fixes, upTo: 4) == 4)
+    #expect(EfficiencyStats.problemSize(fixes, upTo: 5) == 4)
+  }
 }
