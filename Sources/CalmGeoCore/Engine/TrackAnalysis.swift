@@ -98,62 +98,60 @@ public struct TrackAnalysis: Sendable {
     return fixes.map { Int32(CalmGeoJSONWriter.coordsByteCount($0, scratch: &scratch)) }
   }
 
-  /// `coordsBytes(track)` in pieces of at least 65 536 fixes counted at once: the largest part of
-  /// the analysis, which alone kept the other parts' cores waiting.
+  /// `coordsBytes(track)` worked out in pieces at once (`inPieces`): the largest part of the
+  /// analysis, which alone kept the other parts' cores waiting.
   private static func coordsBytesConcurrently(_ track: Track) async -> [Int32] {
     let fixes = track.fixes
-    let pieces = min(4, max(1, fixes.count / 65_536))
-    guard pieces > 1 else { return coordsBytes(track) }
-    let bounds = (0...pieces).map { fixes.count * $0 / pieces }
-    let counted = await withTaskGroup(of: (Int, [Int32]).self) { group in
-      for piece in 0..<pieces {
-        group.addTask { (piece, coordsBytes(fixes[bounds[piece]..<bounds[piece + 1]])) }
-      }
-      var counted = [[Int32]](repeating: [], count: pieces)
-      for await (piece, bytes) in group { counted[piece] = bytes }
-      return counted
-    }
+    let parts = await inPieces(of: fixes.count) { coordsBytes(fixes[$0]) }
+    guard parts.count > 1 else { return parts[0] }
     var all: [Int32] = []
     all.reserveCapacity(fixes.count)
-    for piece in counted { all += piece }
+    for part in parts { all += part }
     return all
+  }
+
+  /// `work` of `0..<count` in up to four pieces of at least 65 536 at once, the results in order
+  /// (one piece, worked out here, below twice that).
+  private static func inPieces<Part: Sendable>(
+    of count: Int, _ work: @escaping @Sendable (Range<Int>) -> Part
+  ) async -> [Part] {
+    let pieces = min(4, max(1, count / 65_536))
+    guard pieces > 1 else { return [work(0..<count)] }
+    let bounds = (0...pieces).map { count * $0 / pieces }
+    return await withTaskGroup(of: (Int, Part).self) { group in
+      for piece in 0..<pieces { group.addTask { (piece, work(bounds[piece]..<bounds[piece + 1])) } }
+      var parts = [Part?](repeating: nil, count: pieces)
+      for await (piece, part) in group { parts[piece] = part }
+      return parts.map { $0! }
+    }
   }
 
   /// Per fix: its cosine of latitude, its step from the fix before, its time and frame.
   private typealias Geometry = (cosLatitudes: [Double], steps: [Double], frames: [TimedFrame])
 
   private static func geometry(_ track: Track) -> Geometry {
-    geometry(track.fixes, from: 0, to: track.fixes.count)
+    geometry(track.fixes, track.fixes.indices)
   }
 
-  /// The geometry of `fixes[start..<end]`; the first step is from `fixes[start - 1]` (0 at the start).
-  private static func geometry(_ fixes: [Fix], from start: Int, to end: Int) -> Geometry {
-    let anchors = fixes[start..<end].map(GeoMath.Anchor.init)
-    let before = start > 0 ? GeoMath.Anchor(fixes[start - 1]) : nil
+  /// The geometry of `fixes[range]`; its first step is from the fix before the range (0 at the start).
+  private static func geometry(_ fixes: [Fix], _ range: Range<Int>) -> Geometry {
+    let anchors = fixes[range].map(GeoMath.Anchor.init)
+    let before = range.lowerBound > 0 ? GeoMath.Anchor(fixes[range.lowerBound - 1]) : nil
     return (
       anchors.map(\.cosLatitude),
       anchors.indices.map {
         $0 == 0 ? (before?.distance(to: anchors[0]) ?? 0) : anchors[$0 - 1].distance(to: anchors[$0])
       },
-      zip(fixes[start..<end], anchors).map { TimedFrame(time: $0.time, frame: FixFrame($1)) }
+      zip(fixes[range], anchors).map { TimedFrame(time: $0.time, frame: FixFrame($1)) }
     )
   }
 
-  /// `geometry(track)` in up to four pieces at once, as `coordsBytesConcurrently` (each value is
-  /// a function of one fix, or two for a step, so the pieces join into the same arrays).
+  /// `geometry(track)` worked out in pieces at once (`inPieces`: each value is a function of one
+  /// fix, or two for a step, so the pieces join into the same arrays).
   private static func geometryConcurrently(_ track: Track) async -> Geometry {
     let fixes = track.fixes
-    let pieces = min(4, max(1, fixes.count / 65_536))
-    guard pieces > 1 else { return geometry(track) }
-    let bounds = (0...pieces).map { fixes.count * $0 / pieces }
-    let parts = await withTaskGroup(of: (Int, Geometry).self) { group in
-      for piece in 0..<pieces {
-        group.addTask { (piece, geometry(fixes, from: bounds[piece], to: bounds[piece + 1])) }
-      }
-      var parts = [Geometry?](repeating: nil, count: pieces)
-      for await (piece, part) in group { parts[piece] = part }
-      return parts.map { $0! }
-    }
+    let parts = await inPieces(of: fixes.count) { geometry(fixes, $0) }
+    guard parts.count > 1 else { return parts[0] }
     var joined: Geometry = ([], [], [])
     joined.cosLatitudes.reserveCapacity(fixes.count)
     joined.steps.reserveCapacity(fixes.count)
