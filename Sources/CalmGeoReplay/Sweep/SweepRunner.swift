@@ -220,7 +220,10 @@ package struct SweepRunner: Sendable {
   /// grid) go together, in the order of their first appearance: the first of them in a
   /// chunk costs a replay, each other `sharedCost` of one (its uploads replayed from the
   /// first's pass), and a chunk takes such groups whole unless one alone is more than a
-  /// chunk's work. Rows are still handed over in grid order (`run`).
+  /// chunk's work. The last `jobs − 1` chunks' worth of work goes in chunks of one pass
+  /// each, so that no job is left running a whole chunk while the others have nothing to do
+  /// (a 100-row grid on 2 jobs ended with one job replaying its last 4 rows alone). Rows are
+  /// still handed over in grid order (`run`).
   func split(_ configurations: [Int], fixes: Int) -> [[Int]] {
     var groups: [[Int]] = []
     var groupOfKey: [ReplayConfiguration: Int] = [:]
@@ -240,19 +243,23 @@ package struct SweepRunner: Sendable {
     // whose shared rows are less work than the pass each part pays (1 / sharedCost rows).
     let fitting = Int(((target - 1) / Self.sharedCost + 1e-9).rounded(.down)) + 1
     let perPass = max(Int((1 / Self.sharedCost).rounded()), fitting)
+    let tail = Double(jobs - 1) * target
     var chunks: [[Int]] = []
     var chunk: [Int] = []
     var work = 0.0
+    var done = 0.0
     for group in groups {
       for start in stride(from: 0, to: group.count, by: perPass) {
         let part = group[start..<min(start + perPass, group.count)]
         let cost = 1 + Self.sharedCost * Double(part.count - 1)
-        if !chunk.isEmpty, work + cost > target + 1e-9 {
+        let limit = total - done <= tail + 1e-9 ? 0 : target
+        if !chunk.isEmpty, work + cost > limit + 1e-9 {
           chunks.append(chunk)
           (chunk, work) = ([], 0)
         }
         chunk += part
         work += cost
+        done += cost
       }
     }
     if !chunk.isEmpty { chunks.append(chunk) }

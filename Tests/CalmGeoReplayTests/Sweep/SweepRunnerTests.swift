@@ -134,6 +134,24 @@ struct SweepRunnerTests {
     try await Self.expectRowsEqualRowsReplayedAlone(plan)
   }
 
+  @Test func theLastChunksAreSinglePassesSoNoJobFinishesAlone() throws {
+    // Ten configurations deciding differently over a 2 M-fix track: a chunk holds 4 M fixes of work,
+    // two replays. One job: five chunks of two. Two jobs: the last chunk's worth (two replays) goes
+    // one replay a chunk, so the jobs end at most one replay apart.
+    let plan = try Self.plan(vary: "{distanceFilter: {from: 5, to: 50, step: 5}}")
+    let rows = Array(0..<10)
+    #expect(
+      SweepRunner(plan: plan, pending: [], jobs: 1).split(rows, fixes: 2_000_000)
+        == [[0, 1], [2, 3], [4, 5], [6, 7], [8, 9]])
+    #expect(
+      SweepRunner(plan: plan, pending: [], jobs: 2).split(rows, fixes: 2_000_000)
+        == [[0, 1], [2, 3], [4, 5], [6, 7], [8], [9]])
+    // Three jobs: two chunks' worth at the end, four single replays.
+    #expect(
+      SweepRunner(plan: plan, pending: [], jobs: 3).split(rows, fixes: 2_000_000)
+        == [[0, 1], [2, 3], [4, 5], [6], [7], [8], [9]])
+  }
+
   @Test func onlyPendingRowsRunAndTracksWithoutAnyAreNotRead() async throws {
     let plan = try Self.plan()
     let run = try await Self.events(plan, jobs: 2, pending: [[], [1, 4], []])
