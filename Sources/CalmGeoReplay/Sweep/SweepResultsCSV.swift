@@ -16,8 +16,11 @@ package struct SweepResultsCSV: Sendable {
   }
 
   /// The header line.
-  package var header: String {
-    SweepText.csvLine(["track", "trackIndex", "configIndex"] + manifest.grid.variables.map(\.path) + columns)
+  package var header: String { SweepText.csvLine(headerFields) }
+
+  /// The header's cells: the row's keys, the varied paths, the result columns.
+  private var headerFields: [String] {
+    ["track", "trackIndex", "configIndex"] + manifest.grid.variables.map(\.path) + columns
   }
 
   /// The line of a row as it comes from a run.
@@ -52,7 +55,7 @@ package struct SweepResultsCSV: Sendable {
     let columns = table.columns
     let writer = SweepResultsCSV(manifest: manifest, columns: columns)
     var csv = SweepCSVText()
-    csv.fields(["track", "trackIndex", "configIndex"] + manifest.grid.variables.map(\.path) + columns)
+    csv.fields(writer.headerFields)
     csv.endLine()
     for (entry, values) in zip(table.entries, table.matrix(columns: columns)) {
       writer.line(track: entry.trackIndex, configuration: entry.configIndex, values: values, into: &csv)

@@ -18,7 +18,8 @@ struct PlotDot {
 extension PlotDot {
   /// `dots` as SVG circles of radius `radius`, the text the template's
   /// `{{#dots}}<circle class="{{cls}}" cx="{{x}}" cy="{{y}}" r="…" data-c="{{c}}"/>{{/dots}}` gave
-  /// (the class HTML-escaped as Mustache escapes it; the numbers need none), built here for
+  /// (the class HTML-escaped as Mustache escapes it; the positions and index are digits, a point
+  /// and a sign, which need none), built here for
   /// the page's `{{{…}}}`: a sweep's charts hold a dot per configuration and chart, and
   /// Mustache looked up four names per dot in an object reflected for it.
   static func circles(_ dots: [PlotDot], radius: String) -> String {
@@ -28,13 +29,13 @@ extension PlotDot {
       markup += "<circle class=\""
       markup += TemplateText.escaped(dot.cls)
       markup += "\" cx=\""
-      markup += TemplateText.escaped(dot.x)
+      markup += dot.x
       markup += "\" cy=\""
-      markup += TemplateText.escaped(dot.y)
+      markup += dot.y
       markup += "\" r=\""
       markup += radius
       markup += "\" data-c=\""
-      markup += TemplateText.escaped(dot.c)
+      markup += dot.c
       markup += "\"/>"
     }
     return markup
