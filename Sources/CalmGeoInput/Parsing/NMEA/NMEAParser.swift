@@ -46,6 +46,8 @@ public struct NMEAParser: FixParser {
   var datedChecksumDrops = 0
   var firstDatedChecksumDrop = 0
   var starts: UnsafeMutablePointer<Int32>? = nil
+  /// The latest latitude and longitude read (`NMEAAngleMemo`), while `parse` runs.
+  var angles: UnsafeMutablePointer<NMEAAngleMemo>? = nil
 
   public init(file: String, options: ParseOptions) {
     self.file = file
@@ -59,9 +61,14 @@ public struct NMEAParser: FixParser {
     let input = try UTF16ByteSource.decodingIfUTF16(source)
     let buffer = UnsafeMutablePointer<Int32>.allocate(capacity: Self.maxFields + 2)
     starts = buffer
+    let memo = UnsafeMutablePointer<NMEAAngleMemo>.allocate(capacity: 1)
+    memo.initialize(to: NMEAAngleMemo())
+    angles = memo
     defer {
       buffer.deallocate()
       starts = nil
+      memo.deallocate()
+      angles = nil
     }
     try LineReader(input, format: "nmea", chunkSize: 1 << 18).forEachLine { line, number throws(ParseError) in
       guard let base = line.baseAddress, line.count > 0 else { return }
@@ -246,7 +253,7 @@ public struct NMEAParser: FixParser {
       try diagnostics.skip(error(base, line: line, offset: j, problem: .truncated, "sentence is cut off \(what)"))
       return next
     }
-    var sentence = NMEASentence(line: base, starts: starts, count: fieldCount)
+    var sentence = NMEASentence(line: base, starts: starts, count: fieldCount, angles: angles.unsafelyUnwrapped)
     try decode(&sentence, base: base, line: line, start: i, diagnostics: &diagnostics, emit: emit)
     return next
   }

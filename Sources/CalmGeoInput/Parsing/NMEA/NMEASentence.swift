@@ -15,13 +15,18 @@ struct NMEASentence {
   let starts: UnsafePointer<Int32>
   /// Number of fields, address included.
   let count: Int
+  /// The parser's latest latitude and longitude, reused when this sentence repeats their text.
+  let angles: UnsafeMutablePointer<NMEAAngleMemo>
   /// The first field that could not be read: its index and name.
   private(set) var badField: (index: Int, name: StaticString)? = nil
 
-  init(line: UnsafePointer<UInt8>, starts: UnsafePointer<Int32>, count: Int) {
+  init(
+    line: UnsafePointer<UInt8>, starts: UnsafePointer<Int32>, count: Int, angles: UnsafeMutablePointer<NMEAAngleMemo>
+  ) {
     self.line = line
     self.starts = starts
     self.count = count
+    self.angles = angles
   }
 
   /// The bytes of field `index` (empty when the sentence has fewer fields).
@@ -31,6 +36,9 @@ struct NMEASentence {
     let start = Int(starts[index])
     return (line + start, Int(starts[index + 1]) - 1 - start)
   }
+
+  /// Offset in the line of the sentence's end (its `*`, or the line's end).
+  @inline(__always) var sentenceEnd: Int { Int(starts[count]) - 1 }
 
   /// Offset in the line of field `index`'s first byte (or the sentence end).
   func offset(ofField index: Int) -> Int {
@@ -132,19 +140,23 @@ struct NMEASentence {
   /// letter decides the sign (Unicore writes `-0214.41,W` for 2°14′ W).
   @inline(__always)
   mutating func latitude(_ index: Int) -> (degrees: Double, digits: Int)? {
-    coordinate(index, maxDegrees: 90, positive: 0x4E, negative: 0x53, name: "latitude", hemisphere: "N/S")
+    coordinate(
+      index, maxDegrees: 90, positive: 0x4E, negative: 0x53, name: "latitude", hemisphere: "N/S",
+      memo: &angles.pointee.latitude)
   }
 
   /// A longitude (`dddmm.mm` at `index`, `E`/`W` after it) in signed degrees.
   @inline(__always)
   mutating func longitude(_ index: Int) -> (degrees: Double, digits: Int)? {
-    coordinate(index, maxDegrees: 180, positive: 0x45, negative: 0x57, name: "longitude", hemisphere: "E/W")
+    coordinate(
+      index, maxDegrees: 180, positive: 0x45, negative: 0x57, name: "longitude", hemisphere: "E/W",
+      memo: &angles.pointee.longitude)
   }
 
   @inline(__always)
   private mutating func coordinate(
     _ index: Int, maxDegrees: UInt64, positive: UInt8, negative: UInt8, name: StaticString,
-    hemisphere: StaticString
+    hemisphere: StaticString, memo: inout NMEAAngleMemo.Entry
   ) -> (degrees: Double, digits: Int)? {
     var (p, n) = field(index)
     guard n > 0 else { return nil }
@@ -156,7 +168,8 @@ struct NMEASentence {
     }
     // One sign at most: `--1` is not a coordinate (it read as 1').
     guard n > 0, p[0] != 0x2D, p[0] != 0x2B,
-      let (magnitude, digits) = NMEAFieldReader.angleAndDigits(p, n, maxDegrees: maxDegrees)
+      let (magnitude, digits) = NMEAAngleMemo.angle(
+        p, n, readable: line + sentenceEnd - p, maxDegrees: maxDegrees, entry: &memo)
     else {
       bad(index, name)
       return nil

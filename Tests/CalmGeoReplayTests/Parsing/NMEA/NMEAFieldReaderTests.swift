@@ -32,6 +32,37 @@ struct NMEAFieldReaderTests {
     #expect(angle("48x7.038") == nil)
   }
 
+  @Test func theAngleMemoAnswersOnlyTheSameBytes() {
+    // Each text is followed by the rest of a sentence, as in a line: the memo compares 16 bytes
+    // from the text's start with those past its end masked off.
+    var entry = NMEAAngleMemo.Entry()
+    func memoAngle(_ text: String, after: String = ",N,12210.422534,W,1", readable: Int? = nil) -> Double? {
+      let bytes = Array((text + after).utf8)
+      return bytes.withUnsafeBufferPointer {
+        NMEAAngleMemo.angle(
+          $0.baseAddress!, text.utf8.count, readable: readable ?? bytes.count, maxDegrees: 90, entry: &entry)?.degrees
+      }
+    }
+    // 4807.038 → 48 + 7.038 / 60 = 48.1173, kept.
+    #expect(memoAngle("4807.038") == 48.1173)
+    #expect(entry.count == 8 && entry.angle.degrees == 48.1173 && entry.angle.digits == 3)
+    // The same text before other bytes: the memo's answer.
+    #expect(memoAngle("4807.038", after: ",S,00000.000000,E,0") == 48.1173)
+    // One more digit, or the last one changed: read again. 4807.0381 → (48·60·10^4 + 70 381) / (60·10^4)
+    // = 28 870 381 / 600 000; 4807.0391 → 28 870 391 / 600 000.
+    #expect(memoAngle("4807.0381") == 28_870_381.0 / 600_000.0)
+    #expect(entry.count == 9)
+    #expect(memoAngle("4807.0391") == 28_870_391.0 / 600_000.0)
+    // 3725.590397 → (37·60·10^6 + 25 590 397) / (60·10^6) = 2 245 590 397 / 60 000 000 (11 bytes).
+    #expect(memoAngle("3725.590397") == 2_245_590_397.0 / 60_000_000.0)
+    // Too few bytes readable to compare whole words: parsed, the memo left as it was.
+    #expect(memoAngle("4807.038", readable: 12) == 48.1173)
+    #expect(entry.count == 11)
+    // Not an angle: nil, and nothing kept.
+    #expect(memoAngle("8960.000000") == nil)
+    #expect(entry.count == 11)
+  }
+
   @Test func timesRoundToTheMillisecond() {
     // 12:35:19 → (12·60 + 35)·60 + 19 = 45 319 s
     #expect(time("123519") == 45_319_000)
