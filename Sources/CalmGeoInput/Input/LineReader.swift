@@ -17,6 +17,8 @@ public struct LineReader {
   private let format: String
   /// Lines must be shorter than this many bytes.
   public let maxLineLength: Int
+  /// The number of the first line: 1, or where a piece of a file starts (`CSVPieces`).
+  package var firstLineNumber = 1
 
   /// The default limit: 1 MiB, some 1,000 times the longest line of a real log.
   public static let defaultMaxLineLength = 1 << 20
@@ -39,7 +41,7 @@ public struct LineReader {
     var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 8)
     defer { buffer.deallocate() }
     var filled = 0  // bytes of `buffer` holding data
-    var lineNumber = 1
+    var lineNumber = firstLineNumber
     var pendingCR = false  // the previous chunk ended in CR: a following LF belongs to it
     var previousBareCR = false  // the last line ended in a CR without LF
     var rescan = false  // the buffer starts with a CR whose meaning waits for the next byte
@@ -116,6 +118,13 @@ public struct LineReader {
       }
       filled = rest
     }
+  }
+
+  /// How many lines `forEachLine` hands out.
+  package func countLines() throws(ParseError) -> Int {
+    var count = 0
+    try forEachLine { _, _ in count += 1 }
+    return count
   }
 
   private func tooLong(_ line: Int) -> ParseError {

@@ -11,6 +11,43 @@ public enum TrackReader {
     _ opened: InputOpener.Opened, options: ParseOptions,
     diagnostics: inout InputDiagnostics, emit: (Fix) -> Void
   ) throws(ParseError) {
+    try read(Parsed(opened, options: options), options: options, diagnostics: &diagnostics, emit: emit)
+  }
+
+  /// What a parser hands on from one log, before the checks every format shares: its name and
+  /// format for messages, and the reading itself (the format's parser over the opened file, or
+  /// a CSV file's pieces read at once, `CSVPieces`).
+  struct Parsed {
+    let file: String
+    let format: InputFormat
+    let read: (inout InputDiagnostics, (Fix) -> Void) throws(ParseError) -> Void
+
+    /// The format's parser over `opened`: one call per file through the parser's type, so the
+    /// per-fix loop is the parser's own `parse`, as specialized as when each format had its own
+    /// case here.
+    init(_ opened: InputOpener.Opened, options: ParseOptions) {
+      file = opened.source.name
+      format = opened.format
+      read = { (diagnostics, emit) throws(ParseError) in
+        try opened.format.parser.read(
+          opened.source, file: opened.source.name, options: options, diagnostics: &diagnostics, emit: emit)
+      }
+    }
+
+    init(
+      file: String, format: InputFormat,
+      read: @escaping (inout InputDiagnostics, (Fix) -> Void) throws(ParseError) -> Void
+    ) {
+      self.file = file
+      self.format = format
+      self.read = read
+    }
+  }
+
+  /// `read(_:options:diagnostics:emit:)` of what `parsed` reads.
+  private static func read(
+    _ parsed: Parsed, options: ParseOptions, diagnostics: inout InputDiagnostics, emit: (Fix) -> Void
+  ) throws(ParseError) {
     let offset = options.utcOffsetMillis
     guard offset == 0 else {
       var shifted = 0
@@ -19,7 +56,7 @@ public enum TrackReader {
         diagnostics.localTimesShifted += shifted
         diagnostics.zonedTimesKept += kept
       }
-      try readParsed(opened, options: options, diagnostics: &diagnostics) { fix in
+      try readChecked(parsed, diagnostics: &diagnostics) { fix in
         guard fix.flags.contains(.timeWithoutZone) else {
           kept += 1
           return emit(fix)
@@ -32,29 +69,19 @@ public enum TrackReader {
       }
       return
     }
-    try readParsed(opened, options: options, diagnostics: &diagnostics, emit: emit)
+    try readChecked(parsed, diagnostics: &diagnostics, emit: emit)
   }
 
-  private static func readParsed(
-    _ opened: InputOpener.Opened, options: ParseOptions,
-    diagnostics: inout InputDiagnostics, emit: (Fix) -> Void
+  /// The parsed fixes that pass `FixRangeCheck`.
+  private static func readChecked(
+    _ parsed: Parsed, diagnostics: inout InputDiagnostics, emit: (Fix) -> Void
   ) throws(ParseError) {
-    let file = opened.source.name
-    let check = UncheckedCell(FixRangeCheck(file: file, format: opened.format.rawValue, diagnostics: diagnostics))
-    try readChecked(opened, options: options, diagnostics: &diagnostics) { fix in
+    let check = UncheckedCell(
+      FixRangeCheck(file: parsed.file, format: parsed.format.rawValue, diagnostics: diagnostics))
+    try parsed.read(&diagnostics) { fix in
       if check.value.accept(fix) { emit(fix) }
     }
     try check.value.record(into: &diagnostics)
-  }
-
-  private static func readChecked(
-    _ opened: InputOpener.Opened, options: ParseOptions,
-    diagnostics: inout InputDiagnostics, emit: (Fix) -> Void
-  ) throws(ParseError) {
-    // One call per file through the format's parser type; the per-fix loop is the
-    // parser's own `parse`, as specialized as when each format had its own case here.
-    try opened.format.parser.read(
-      opened.source, file: opened.source.name, options: options, diagnostics: &diagnostics, emit: emit)
   }
 
   /// Streams the fixes the engine would receive: read, then time order and speed
@@ -67,22 +94,33 @@ public enum TrackReader {
     _ opened: InputOpener.Opened, options: ParseOptions, speedPolicy: FixNormalizer.SpeedPolicy,
     diagnostics: inout InputDiagnostics, emit: (Fix) -> Void
   ) throws(ParseError) -> Int {
+    try readNormalized(
+      Parsed(opened, options: options), options: options, speedPolicy: speedPolicy, diagnostics: &diagnostics,
+      emit: emit)
+  }
+
+  /// `readNormalized(_:options:speedPolicy:diagnostics:emit:)` of what `parsed` reads.
+  @discardableResult
+  static func readNormalized(
+    _ parsed: Parsed, options: ParseOptions, speedPolicy: FixNormalizer.SpeedPolicy,
+    diagnostics: inout InputDiagnostics, emit: (Fix) -> Void
+  ) throws(ParseError) -> Int {
     let stream = UncheckedCell(
       NormalizedStream(
         normalizer: FixNormalizer(speedPolicy: speedPolicy), strict: diagnostics.strict,
-        room: diagnostics.maxProblems, format: opened.format.rawValue, file: opened.source.name))
+        room: diagnostics.maxProblems, format: parsed.format.rawValue, file: parsed.file))
     func accept(_ fix: Fix) { stream.value.accept(fix, emit: emit) }
     if options.sortByTime {
       // Buffered whole (72 bytes a fix) and sorted by time, ties in input order.
       var fixes: [Fix] = []
-      try read(opened, options: options, diagnostics: &diagnostics) { fixes.append($0) }
+      try read(parsed, options: options, diagnostics: &diagnostics) { fixes.append($0) }
       var order = Array(fixes.indices)
       order.sort { (fixes[$0].time, $0) < (fixes[$1].time, $1) }
       let moved = zip(order, order.indices).reduce(0) { $0 + ($1.0 == $1.1 ? 0 : 1) }
       if moved > 0 { diagnostics.estimate("time_reordered", count: moved) }
       for index in order { accept(fixes[index]) }
     } else {
-      try read(opened, options: options, diagnostics: &diagnostics, emit: accept)
+      try read(parsed, options: options, diagnostics: &diagnostics, emit: accept)
     }
     let done = stream.value
     if done.strict, let first = done.backwards.first { throw first }
@@ -136,7 +174,7 @@ public enum TrackReader {
 
   /// About the fewest bytes a fix takes in a log of `format` (a CSV row with a time and a position, a GGA and
   /// an RMC sentence, a GPX point): the file's size over it guesses the number of fixes from above.
-  private static func typicalBytesPerFix(_ format: InputFormat) -> Int {
+  static func typicalBytesPerFix(_ format: InputFormat) -> Int {
     switch format {
     case .csv: 64
     case .gpx: 96
@@ -164,10 +202,21 @@ public enum TrackReader {
     _ opened: InputOpener.Opened, options: ParseOptions = ParseOptions(),
     speedPolicy: FixNormalizer.SpeedPolicy = .auto, expectedFixes: Int = 0
   ) throws(ParseError) -> Track {
+    var track = try load(
+      Parsed(opened, options: options), options: options, speedPolicy: speedPolicy, expectedFixes: expectedFixes)
+    track.gzipped = opened.gzipped
+    track.sha256 = try opened.checksum?.finish()
+    return track
+  }
+
+  /// The track of what `parsed` reads (not gzipped, without a checksum).
+  static func load(
+    _ parsed: Parsed, options: ParseOptions, speedPolicy: FixNormalizer.SpeedPolicy, expectedFixes: Int
+  ) throws(ParseError) -> Track {
     var diagnostics = InputDiagnostics(strict: options.strict, maxProblems: options.maxReportedProblems)
     var fixes: [Fix] = []
     fixes.reserveCapacity(expectedFixes)
-    try readNormalized(opened, options: options, speedPolicy: speedPolicy, diagnostics: &diagnostics) {
+    try readNormalized(parsed, options: options, speedPolicy: speedPolicy, diagnostics: &diagnostics) {
       fixes.append($0)
     }
     // A guess far above the count (long NMEA lines, skipped rows) keeps no more than twice the room needed.
@@ -178,10 +227,7 @@ public enum TrackReader {
         count = buffer.initialize(fromContentsOf: read)
       }
     }
-    var track = Track(
-      name: opened.source.name, format: opened.format, fixes: fixes, diagnostics: diagnostics,
-      gzipped: opened.gzipped, speedPolicy: speedPolicy)
-    track.sha256 = try opened.checksum?.finish()
-    return track
+    return Track(
+      name: parsed.file, format: parsed.format, fixes: fixes, diagnostics: diagnostics, speedPolicy: speedPolicy)
   }
 }

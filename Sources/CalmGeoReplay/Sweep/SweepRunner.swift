@@ -120,7 +120,9 @@ package struct SweepRunner: Sendable {
               let begin = timed ? SweepTimings.now() : 0
               let track: Track
               do {
-                track = try TrackReader.load(path: spec.path, options: spec.options, forcedFormat: spec.format)
+                // A large CSV log's rows in pieces on every job (the configurations wait for it).
+                track = try await TrackReader.load(
+                  path: spec.path, options: spec.options, forcedFormat: spec.format, pieces: jobs)
               } catch {
                 return .loaded(position: position, result: .failure(error))
               }
