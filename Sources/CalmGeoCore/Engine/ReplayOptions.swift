@@ -18,6 +18,10 @@ public struct ReplayOptions {
   /// Who runs the independent pieces of the metrics' last step (the Hausdorff search's pieces):
   /// one after the other by default; the CLI hands them to its threads. The result is the same.
   package var parallel = ParallelWork.serial
+  /// A guess from above of how many fixes the source feeds (0: none), from the log's size: the
+  /// metrics make room for that many at once (`MetricsObserver.maxReservedFixes` at most) instead
+  /// of growing their arrays by doubling, each time copied into fresh memory. The result is the same.
+  package var expectedFixes = 0
 
   public init(
     metrics: Bool = true, computesHausdorff: Bool = true, solvesEfficiency: Bool = true,

@@ -30,7 +30,7 @@ public enum ReplayRunner {
     let analysis = options.shouldStop == nil ? source.analysis(options.analysis, under: configuration) : nil
     let metrics = MetricsObserver(
       settings: configuration.replay, computesHausdorff: options.computesHausdorff,
-      solvesEfficiency: options.solvesEfficiency, analysis: analysis)
+      solvesEfficiency: options.solvesEfficiency, analysis: analysis, expectedFixes: options.expectedFixes)
     return try measuring(metrics, beside: &observer, parallel: options.parallel) {
       (pair) throws(Source.Failure) -> ReplayResult in
       try replay(source, configuration: configuration, observer: &pair, options: options, recording: &tape)

@@ -34,10 +34,27 @@ public struct MetricsObserver: ReplayObserver {
     settings: ReplaySettings = ReplaySettings(), computesHausdorff: Bool = true,
     solvesEfficiency: Bool = true, analysis: TrackAnalysis? = nil
   ) {
-    fidelity = FidelityMetrics(computesHausdorff: computesHausdorff)
+    self.init(
+      settings: settings, computesHausdorff: computesHausdorff, solvesEfficiency: solvesEfficiency,
+      analysis: analysis, expectedFixes: 0)
+  }
+
+  /// The most fixes the metrics make room for at once (`ReplayOptions.expectedFixes`): 37 bytes
+  /// each of address space, used only as fixes come.
+  package static let maxReservedFixes = 1 << 22
+
+  /// The same, with room made at once for `expectedFixes` raw fixes and as many emits (a guess
+  /// from above; the measures are the same whatever it is).
+  package init(
+    settings: ReplaySettings, computesHausdorff: Bool, solvesEfficiency: Bool, analysis: TrackAnalysis?,
+    expectedFixes: Int
+  ) {
+    let room = min(max(0, expectedFixes), Self.maxReservedFixes)
+    fidelity = FidelityMetrics(computesHausdorff: computesHausdorff, expectedFixes: room)
     efficiency = EfficiencyRecorder(
       solves: solvesEfficiency, keepsTrack: analysis == nil, fixLimit: settings.efficiencyFixLimit,
-      medianAccuracy: analysis.map(\.medianAccuracy))
+      medianAccuracy: analysis.map(\.medianAccuracy), expectedFixes: room)
+    delivery = DeliveryMetrics(expectedEmits: room)
     if let analysis, let table = analysis.stopRuns[StopRule(settings)] {
       stops = StopMetrics(table: table, steps: analysis.steps)
       stopsUseTable = true

@@ -21,7 +21,7 @@ extension TrackReader {
     let whole = { () throws(ParseError) -> Track in
       try load(
         opened, options: options, speedPolicy: speedPolicy,
-        expectedFixes: size.map { Int($0) / typicalBytesPerFix(opened.format) } ?? 0)
+        expectedFixes: size.map { expectedFixes(bytes: Int($0), format: opened.format) } ?? 0)
     }
     guard opened.format == .csv, let size, let descriptor = try? FileDescriptor.opening(path, .readOnly) else {
       return try whole()

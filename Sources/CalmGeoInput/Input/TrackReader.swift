@@ -183,6 +183,12 @@ public enum TrackReader {
     }
   }
 
+  /// A guess from above of how many fixes a log of `bytes` bytes (as stored, not gzipped) of
+  /// `format` holds: its size over about the fewest bytes a fix takes.
+  package static func expectedFixes(bytes: Int, format: InputFormat) -> Int {
+    max(0, bytes) / typicalBytesPerFix(format)
+  }
+
   /// Reads and normalizes a whole log into memory (for sweeps and tests).
   public static func load(
     path: String, options: ParseOptions = ParseOptions(), forcedFormat: InputFormat? = nil,
@@ -192,7 +198,7 @@ public enum TrackReader {
     let bytes = opened.gzipped ? nil : try? SystemFiles.status(path).size
     return try load(
       opened, options: options, speedPolicy: speedPolicy,
-      expectedFixes: bytes.map { Int($0) / Self.typicalBytesPerFix(opened.format) } ?? 0)
+      expectedFixes: bytes.map { expectedFixes(bytes: Int($0), format: opened.format) } ?? 0)
   }
 
   /// Reads and normalizes an opened log into memory; `expectedFixes`, a guess of how many

@@ -32,9 +32,11 @@ struct TrackReplay {
       name: name, parent: parent, owner: owner, configuration: configuration, outputs: outputs
     ) {
       (observer: inout ReplayObservers.Observer) in
-      ReplayRunner.run(
+      var options = ReplayOptions(threaded: outputs.reports.metrics)
+      options.expectedFixes = track.fixes.count
+      return ReplayRunner.run(
         source: track, configuration: outputs.reports.applied(to: configuration), observer: &observer,
-        options: ReplayOptions(threaded: outputs.reports.metrics))
+        options: options)
     }
   }
 
@@ -45,13 +47,17 @@ struct TrackReplay {
     parseOptions: ParseOptions, format: InputFormat?, outputs: Outputs,
     transport: UploadTransport = .simulated, singleThread: Bool = false
   ) throws {
-    let file = ProgressByteSource(try FileByteSource(path: log), totalBytes: ProgressByteSource.size(of: log))
+    let bytes = ProgressByteSource.size(of: log)
+    let file = ProgressByteSource(try FileByteSource(path: log), totalBytes: bytes)
     let opened = try InputOpener.open(file, forcedFormat: format, checksum: true)
     (folder, result, stats) = try Self.replay(
       name: name, parent: parent, owner: owner ?? .log(log), configuration: configuration, outputs: outputs
     ) { (observer: inout ReplayObservers.Observer) in
       var source = ReplayLog(opened, options: parseOptions)
       var options = ReplayOptions(threaded: outputs.reports.metrics, transport: transport)
+      if !opened.gzipped {
+        options.expectedFixes = TrackReader.expectedFixes(bytes: bytes, format: opened.format)
+      }
       if singleThread {
         source.readsAhead = false
         options.parallel = .serial

@@ -15,6 +15,12 @@ public struct DeliveryMetrics: ReplayObserver, Sendable {
 
   public init() {}
 
+  /// The same, with room made at once for `expectedEmits` emits (a guess from above).
+  package init(expectedEmits: Int) {
+    fixTimes.reserveCapacity(expectedEmits)
+    delivered.reserveCapacity(expectedEmits)
+  }
+
   /// Only completions and emits matter: no request body is needed.
   public var wantsRequestBodies: Bool { false }
   public var wantsDecisionDistances: Bool { false }

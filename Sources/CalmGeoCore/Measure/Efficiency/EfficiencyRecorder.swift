@@ -24,11 +24,20 @@ struct EfficiencyRecorder: Sendable {
   private var kept = 0
   private var lastKeptTime: Int64 = .min
 
-  init(solves: Bool = true, keepsTrack: Bool = true, fixLimit: Int? = nil, medianAccuracy: Double?? = nil) {
+  /// `expectedFixes`: room made at once for that many accuracies and track points (a guess from
+  /// above; the track's room is that of the limit at most).
+  init(
+    solves: Bool = true, keepsTrack: Bool = true, fixLimit: Int? = nil, medianAccuracy: Double?? = nil,
+    expectedFixes: Int = 0
+  ) {
     self.solves = solves
     self.keepsTrack = solves || keepsTrack
     self.fixLimit = fixLimit
     knownMedianAccuracy = medianAccuracy
+    guard expectedFixes > 0 else { return }
+    if medianAccuracy == nil { accuracies.reserveCapacity(expectedFixes) }
+    // The track is let go one fix past the limit.
+    if self.keepsTrack { track.reserve(min(expectedFixes, (fixLimit ?? expectedFixes - 1) + 1)) }
   }
 
   /// The median of the finite horizontal accuracies of `fixes`, as `finish` finds it for a

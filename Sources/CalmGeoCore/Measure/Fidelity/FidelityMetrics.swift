@@ -59,6 +59,16 @@ public struct FidelityMetrics: Sendable {
     self.computesHausdorff = computesHausdorff
   }
 
+  /// The same, with room made at once for `expectedFixes` raw fixes and emitted points (a guess
+  /// from above: arrays grown by doubling are copied into fresh memory at each step).
+  package init(computesHausdorff: Bool, expectedFixes: Int) {
+    self.computesHausdorff = computesHausdorff
+    guard computesHausdorff, expectedFixes > 0 else { return }
+    rawPoints.reserveCapacity(expectedFixes)
+    emittedPoints.reserveCapacity(expectedFixes)
+    emittedRawIndex.reserveCapacity(expectedFixes)
+  }
+
   /// Every raw fix handed to the engine, in strictly increasing time order.
   public mutating func observeRaw(_ fix: Fix) {
     let anchor = GeoMath.Anchor(fix)
