@@ -117,6 +117,29 @@ struct CSVPiecesTests {
     _ = try await Self.expectSame(path, pieces: 3, minimumBytes: 64)
   }
 
+  @Test func aLineTooLongIsTheSameErrorInPieces() async throws {
+    // Rows, a 2 MiB line in the middle, rows: a cut is looked for no further than 1 MiB (a line
+    // that long is an error), the pieces' line count meets the line, and the file is read whole:
+    // the error is the one a single reader gives.
+    let rows = Self.logText(blocks: 2_000)
+    let path = try Self.file(
+      rows + String(repeating: "x", count: 2 << 20) + "\n"
+        + rows.split(separator: "\n").dropFirst(2).joined(separator: "\n"))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    var wholeError: ParseError?
+    do { _ = try TrackReader.load(path: path) } catch let error as ParseError { wholeError = error }
+    var cutError: ParseError?
+    do {
+      _ = try await TrackReader.load(path: path, pieces: 8, minimumPieceBytes: 64 << 10)
+    } catch let error as ParseError {
+      cutError = error
+    }
+    let error = try #require(cutError)
+    #expect(error == wholeError && error.problem == .lineTooLong)
+    // 2 header lines and 2 000 blocks of 6 lines before it.
+    #expect(error.location.line == 12_003)
+  }
+
   @Test func strictModeThrowsTheFilesFirstProblem() async throws {
     var options = ParseOptions()
     options.strict = true

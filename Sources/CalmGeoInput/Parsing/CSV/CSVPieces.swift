@@ -86,13 +86,15 @@ package struct CSVPieces: Sendable {
   }
 
   /// Where the first line starting at or after `offset` starts (just after a line feed), or
-  /// `nil` when none does.
+  /// `nil` when none does within a line's longest length (`LineReader.defaultMaxLineLength`: a
+  /// longer line is an error that one reader reports).
   private static func lineStart(_ descriptor: FileDescriptor, atOrAfter offset: Int64, size: Int64) -> Int64? {
     guard offset > 0 else { return 0 }
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 8)
     defer { buffer.deallocate() }
     var position = offset - 1
-    while position < size {
+    let end = min(size, position + Int64(LineReader.defaultMaxLineLength))
+    while position < end {
       guard let read = try? descriptor.readSome(at: position, into: buffer), read > 0 else { return nil }
       if let feed = buffer[..<read].firstIndex(of: 0x0A) { return position + Int64(feed) + 1 }
       position += Int64(read)
