@@ -21,27 +21,6 @@ public enum TrackReader {
     let file: String
     let format: InputFormat
     let read: (inout InputDiagnostics, (Fix) -> Void) throws(ParseError) -> Void
-
-    /// The format's parser over `opened`: one call per file through the parser's type, so the
-    /// per-fix loop is the parser's own `parse`, as specialized as when each format had its own
-    /// case here.
-    init(_ opened: InputOpener.Opened, options: ParseOptions) {
-      file = opened.source.name
-      format = opened.format
-      read = { (diagnostics, emit) throws(ParseError) in
-        try opened.format.parser.read(
-          opened.source, file: opened.source.name, options: options, diagnostics: &diagnostics, emit: emit)
-      }
-    }
-
-    init(
-      file: String, format: InputFormat,
-      read: @escaping (inout InputDiagnostics, (Fix) -> Void) throws(ParseError) -> Void
-    ) {
-      self.file = file
-      self.format = format
-      self.read = read
-    }
   }
 
   /// `read(_:options:diagnostics:emit:)` of what `parsed` reads.
@@ -174,7 +153,7 @@ public enum TrackReader {
 
   /// About the fewest bytes a fix takes in a log of `format` (a CSV row with a time and a position, a GGA and
   /// an RMC sentence, a GPX point): the file's size over it guesses the number of fixes from above.
-  static func typicalBytesPerFix(_ format: InputFormat) -> Int {
+  private static func typicalBytesPerFix(_ format: InputFormat) -> Int {
     switch format {
     case .csv: 64
     case .gpx: 96
@@ -235,5 +214,17 @@ public enum TrackReader {
     }
     return Track(
       name: parsed.file, format: parsed.format, fixes: fixes, diagnostics: diagnostics, speedPolicy: speedPolicy)
+  }
+}
+
+extension TrackReader.Parsed {
+  /// The format's parser over `opened`: one call per file through the parser's type, so the
+  /// per-fix loop is the parser's own `parse`, as specialized as when each format had its own
+  /// case here.
+  init(_ opened: InputOpener.Opened, options: ParseOptions) {
+    self.init(file: opened.source.name, format: opened.format) { (diagnostics, emit) throws(ParseError) in
+      try opened.format.parser.read(
+        opened.source, file: opened.source.name, options: options, diagnostics: &diagnostics, emit: emit)
+    }
   }
 }

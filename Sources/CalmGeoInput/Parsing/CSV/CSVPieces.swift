@@ -143,7 +143,7 @@ package struct CSVPieces: Sendable {
     var diagnostics = InputDiagnostics(strict: options.strict, maxProblems: options.maxReportedProblems)
     let range = ranges[index]
     var fixes: [Fix] = []
-    fixes.reserveCapacity(Int(range.upperBound - range.lowerBound) / TrackReader.typicalBytesPerFix(.csv))
+    fixes.reserveCapacity(TrackReader.expectedFixes(bytes: Int(range.upperBound - range.lowerBound), format: .csv))
     var lines = LineReader(FileRangeByteSource(descriptor, name: name, range: range), format: "csv")
     lines.firstLineNumber = firstLines[index]
     try lines.forEachLine { (line, number) throws(ParseError) in
